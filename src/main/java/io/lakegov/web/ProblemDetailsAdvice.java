@@ -1,0 +1,122 @@
+package io.lakegov.web;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.lang.Nullable;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every failure of an HTTP request into RFC 9457 problem details with a stable {@code type}.
+ * Unexpected failures answer 500 with a reference to the log entry, never with internals.
+ */
+@RestControllerAdvice
+class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+	private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+	@ExceptionHandler(ApiException.class)
+	ResponseEntity<Object> handleApiException(ApiException ex, WebRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.status(), ex.getMessage());
+		problem.setType(ex.type());
+		ex.properties().forEach(problem::setProperty);
+		return handleExceptionInternal(ex, problem, new HttpHeaders(), ex.status(), request);
+	}
+
+	@ExceptionHandler(ConstraintViolationException.class)
+	ResponseEntity<Object> handleConstraintViolation(ConstraintViolationException ex, WebRequest request) {
+		List<Map<String, String>> errors = ex.getConstraintViolations()
+			.stream()
+			.map(violation -> Map.of("field", violation.getPropertyPath().toString(), "message",
+					violation.getMessage()))
+			.toList();
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request is not valid.");
+		problem.setProperty("errors", errors);
+		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.BAD_REQUEST, request);
+	}
+
+	@ExceptionHandler(Exception.class)
+	ResponseEntity<Object> handleUnexpected(Exception ex, WebRequest request) {
+		String incident = UUID.randomUUID().toString();
+		log.error("Unexpected failure, incident {}", incident, ex);
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+				"An unexpected error occurred. Quote incident " + incident + " when reporting it.");
+		problem.setProperty("incident", incident);
+		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.INTERNAL_SERVER_ERROR, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		ProblemDetail problem = ex.getBody();
+		problem.setDetail("The request is not valid.");
+		problem.setProperty("errors", ex.getBindingResult()
+			.getAllErrors()
+			.stream()
+			.map(error -> Map.of("field", error instanceof FieldError field ? field.getField() : error.getObjectName(),
+					"message", String.valueOf(error.getDefaultMessage())))
+			.toList());
+		return handleExceptionInternal(ex, problem, headers, status, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		ProblemDetail problem = ex.getBody();
+		problem.setDetail("The request is not valid.");
+		problem.setProperty("errors", ex.getParameterValidationResults()
+			.stream()
+			.flatMap(result -> result.getResolvableErrors()
+				.stream()
+				.map(error -> Map.of("field", String.valueOf(result.getMethodParameter().getParameterName()),
+						"message", messageOf(error))))
+			.toList());
+		return handleExceptionInternal(ex, problem, headers, status, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> createResponseEntity(@Nullable Object body, HttpHeaders headers,
+			HttpStatusCode status, WebRequest request) {
+		if (body instanceof ProblemDetail problem
+				&& (problem.getType() == null || URI.create("about:blank").equals(problem.getType()))) {
+			problem.setType(typeFor(status));
+		}
+		return super.createResponseEntity(body, headers, status, request);
+	}
+
+	private static String messageOf(MessageSourceResolvable error) {
+		return String.valueOf(error.getDefaultMessage());
+	}
+
+	static URI typeFor(HttpStatusCode status) {
+		return switch (status.value()) {
+			case 400 -> ProblemTypes.VALIDATION;
+			case 401 -> ProblemTypes.UNAUTHORIZED;
+			case 403 -> ProblemTypes.FORBIDDEN;
+			case 404 -> ProblemTypes.NOT_FOUND;
+			case 405 -> ProblemTypes.METHOD_NOT_ALLOWED;
+			case 409 -> ProblemTypes.CONFLICT;
+			case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
+			default -> status.is5xxServerError() ? ProblemTypes.INTERNAL : ProblemTypes.VALIDATION;
+		};
+	}
+
+}

@@ -1,0 +1,30 @@
+package io.lakegov.support;
+
+import org.springframework.web.client.RestClient;
+
+/** HTTP clients for integration tests: they never throw on an error status, so tests assert on it. */
+public final class TestApi {
+
+	private TestApi() {
+	}
+
+	/** A client without credentials. */
+	public static RestClient anonymous(int port) {
+		return RestClient.builder()
+			.baseUrl("http://localhost:" + port)
+			.defaultStatusHandler(status -> true, (request, response) -> {
+			})
+			.build();
+	}
+
+	/** A client that sends the test API key. */
+	public static RestClient withKey(int port) {
+		return RestClient.builder()
+			.baseUrl("http://localhost:" + port)
+			.defaultHeader("X-API-Key", IntegrationTest.API_KEY)
+			.defaultStatusHandler(status -> true, (request, response) -> {
+			})
+			.build();
+	}
+
+}
