@@ -1,0 +1,188 @@
+package io.lakegov.usage;
+
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Writes usage facts and keeps the daily rollups exactly equal to them. Facts are replaced per
+ * statement (a statement's facts change when its row or its analysis changes); every (day, table) pair
+ * that lost or gained a fact has its rollup rows rebuilt from the facts in the same transaction.
+ */
+@Repository
+public class UsageFactRepository {
+
+	private final JdbcClient jdbc;
+
+	UsageFactRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Replaces the facts of the given statements with the given facts (which must all belong to those
+	 * statements) and rebuilds the rollups they touch. Runs in the caller's transaction.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public void replace(Collection<String> statementIds, List<UsageFact> facts) {
+		if (statementIds.isEmpty()) {
+			return;
+		}
+		String[] ids = statementIds.toArray(String[]::new);
+		Set<DayTable> touched = new LinkedHashSet<>(jdbc.sql("""
+				DELETE FROM table_access WHERE statement_id = ANY(:ids)
+				RETURNING table_name, business_date""")
+			.param("ids", array("text", ids))
+			.query((rs, n) -> new DayTable(rs.getString(1), Date.valueOf(rs.getObject(2, java.time.LocalDate.class))))
+			.list());
+		insert(facts);
+		facts.forEach(fact -> touched.add(new DayTable(fact.tableName(), Date.valueOf(fact.businessDate()))));
+		rebuildRollups(touched);
+	}
+
+	private void insert(List<UsageFact> facts) {
+		if (facts.isEmpty()) {
+			return;
+		}
+		int n = facts.size();
+		var statementIds = new String[n];
+		var accessNos = new Integer[n];
+		var tables = new String[n];
+		var written = new String[n];
+		var qualified = new Boolean[n];
+		var roles = new String[n];
+		var kinds = new String[n];
+		var ttKinds = new String[n];
+		var ttValues = new String[n];
+		var ttSyntaxes = new String[n];
+		var users = new String[n];
+		var times = new Timestamp[n];
+		var dates = new Date[n];
+		var sourceKinds = new String[n];
+		var sourceIds = new String[n];
+		var statuses = new String[n];
+		for (int i = 0; i < n; i++) {
+			UsageFact fact = facts.get(i);
+			statementIds[i] = fact.statementId();
+			accessNos[i] = fact.accessNo();
+			tables[i] = fact.tableName();
+			written[i] = fact.writtenName();
+			qualified[i] = fact.fullyQualified();
+			roles[i] = fact.role();
+			kinds[i] = fact.statementKind();
+			ttKinds[i] = fact.timeTravelKind();
+			ttValues[i] = fact.timeTravelValue();
+			ttSyntaxes[i] = fact.timeTravelSyntax();
+			users[i] = fact.userName();
+			times[i] = Timestamp.from(fact.eventTime());
+			dates[i] = Date.valueOf(fact.businessDate());
+			sourceKinds[i] = fact.sourceKind();
+			sourceIds[i] = fact.sourceId();
+			statuses[i] = fact.executionStatus();
+		}
+		// unnest over arrays: one round trip for the whole batch
+		jdbc.sql("""
+				INSERT INTO table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
+				    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
+				    business_date, source_kind, source_id, execution_status)
+				SELECT * FROM unnest(:ids::text[], :nos::smallint[], :tables::text[], :written::text[],
+				    :qualified::boolean[], :roles::text[], :kinds::text[], :ttKinds::text[], :ttValues::text[],
+				    :ttSyntaxes::text[], :users::text[], :times::timestamptz[], :dates::date[], :sourceKinds::text[],
+				    :sourceIds::text[], :statuses::text[])""")
+			.param("ids", array("text", statementIds))
+			.param("nos", array("int4", accessNos))
+			.param("tables", array("text", tables))
+			.param("written", array("text", written))
+			.param("qualified", array("bool", qualified))
+			.param("roles", array("text", roles))
+			.param("kinds", array("text", kinds))
+			.param("ttKinds", array("text", ttKinds))
+			.param("ttValues", array("text", ttValues))
+			.param("ttSyntaxes", array("text", ttSyntaxes))
+			.param("users", array("text", users))
+			.param("times", array("timestamptz", times))
+			.param("dates", array("date", dates))
+			.param("sourceKinds", array("text", sourceKinds))
+			.param("sourceIds", array("text", sourceIds))
+			.param("statuses", array("text", statuses))
+			.update();
+	}
+
+	private void rebuildRollups(Set<DayTable> touched) {
+		if (touched.isEmpty()) {
+			return;
+		}
+		List<String> tables = new ArrayList<>(touched.size());
+		List<Date> dates = new ArrayList<>(touched.size());
+		touched.forEach(pair -> {
+			tables.add(pair.table());
+			dates.add(pair.date());
+		});
+		String[] tableArray = tables.toArray(String[]::new);
+		Date[] dateArray = dates.toArray(Date[]::new);
+		jdbc.sql("""
+				DELETE FROM usage_daily u
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE u.table_name = t.table_name AND u.business_date = t.business_date""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+		jdbc.sql("""
+				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
+				    statements, time_travel_statements, first_event, last_event)
+				SELECT f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id,
+				       count(DISTINCT f.statement_id),
+				       count(DISTINCT f.statement_id) FILTER (WHERE f.time_travel_kind IS NOT NULL),
+				       min(f.event_time), max(f.event_time)
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
+				GROUP BY f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+		jdbc.sql("""
+				DELETE FROM table_daily d
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE d.table_name = t.table_name AND d.business_date = t.business_date""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+		jdbc.sql("""
+				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
+				    users, last_read, last_write)
+				SELECT f.business_date, f.table_name,
+				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'READ'),
+				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'WRITE'),
+				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'READ' AND f.time_travel_kind IS NOT NULL),
+				       count(DISTINCT f.user_name) FILTER (WHERE f.role = 'READ'),
+				       count(DISTINCT f.user_name) FILTER (WHERE f.role = 'WRITE'),
+				       count(DISTINCT f.user_name) FILTER (WHERE f.role IN ('READ', 'WRITE')),
+				       max(f.event_time) FILTER (WHERE f.role = 'READ'),
+				       max(f.event_time) FILTER (WHERE f.role = 'WRITE')
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
+				WHERE f.role IN ('READ', 'WRITE')
+				GROUP BY f.business_date, f.table_name""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+	}
+
+	/** A Java array bound as one SQL array parameter (not expanded into a list of parameters). */
+	static SqlArrayValue array(String sqlType, Object[] values) {
+		return new SqlArrayValue(sqlType, values);
+	}
+
+	private record DayTable(String table, Date date) {
+	}
+
+}
