@@ -1,0 +1,48 @@
+package io.lakegov.history;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Where query history is read from: a Databricks SQL Warehouse through the Databricks JDBC driver
+ * ({@code jdbc:databricks://<host>:443;httpPath=/sql/1.0/warehouses/<id>;AuthMech=3}, user
+ * {@code token}, password a personal access token or service principal token), or any JDBC table with
+ * the columns of {@code system.query.history}.
+ *
+ * @param url the JDBC URL; when unset the demo warehouse is the source (if enabled)
+ * @param username the user ({@code token} for Databricks token authentication)
+ * @param password the password or token, from the environment or a Secret
+ * @param table the query history table
+ * @param inventoryTable the table inventory ({@code information_schema.tables} of the source)
+ * @param fetchSize rows fetched per round trip while streaming
+ * @param queryTimeout how long one source query may run
+ * @param maxPoolSize connections to the source
+ */
+@ConfigurationProperties("lakegov.source")
+public record SourceProperties(String url, String username, String password,
+		@DefaultValue("system.query.history") String table,
+		@DefaultValue("system.information_schema.tables") String inventoryTable, @DefaultValue("1000") int fetchSize,
+		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize) {
+
+	public SourceProperties {
+		if (table == null || !table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
+			throw new IllegalArgumentException("lakegov.source.table must be a plain [catalog.]schema.table name, was " + table);
+		}
+		if (inventoryTable == null || !inventoryTable.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
+			throw new IllegalArgumentException("lakegov.source.inventory-table must be a plain [catalog.]schema.table name, was " + inventoryTable);
+		}
+		if (fetchSize < 1 || fetchSize > 100_000) {
+			throw new IllegalArgumentException("lakegov.source.fetch-size must be between 1 and 100000, was " + fetchSize);
+		}
+		if (maxPoolSize < 1) {
+			throw new IllegalArgumentException("lakegov.source.max-pool-size must be at least 1");
+		}
+	}
+
+	public boolean configured() {
+		return url != null && !url.isBlank();
+	}
+
+}

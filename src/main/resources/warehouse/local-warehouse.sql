@@ -1,0 +1,84 @@
+-- The local warehouse: tables laid out like Databricks' system.query.history and
+-- system.information_schema.tables, for the demo workload and for tests. Never used with a real source.
+CREATE SCHEMA IF NOT EXISTS query;
+
+CREATE TABLE IF NOT EXISTS query.history (
+    account_id                      text,
+    workspace_id                    text,
+    statement_id                    text PRIMARY KEY,
+    executed_by                     text,
+    session_id                      text,
+    execution_status                text,
+    compute                         jsonb,
+    executed_by_user_id             text,
+    statement_text                  text,
+    statement_type                  text,
+    error_message                   text,
+    client_application              text,
+    client_driver                   text,
+    total_duration_ms               bigint,
+    waiting_for_compute_duration_ms bigint,
+    waiting_at_capacity_duration_ms bigint,
+    execution_duration_ms           bigint,
+    compilation_duration_ms         bigint,
+    total_task_duration_ms          bigint,
+    result_fetch_duration_ms        bigint,
+    start_time                      timestamptz,
+    end_time                        timestamptz,
+    update_time                     timestamptz NOT NULL,
+    read_partitions                 bigint,
+    pruned_files                    bigint,
+    read_files                      bigint,
+    read_rows                       bigint,
+    produced_rows                   bigint,
+    read_bytes                      bigint,
+    read_io_cache_percent           integer,
+    from_result_cache               boolean,
+    spilled_local_bytes             bigint,
+    written_bytes                   bigint,
+    shuffle_read_bytes              bigint,
+    query_source                    jsonb,
+    executed_as                     text,
+    executed_as_user_id             text,
+    written_rows                    bigint,
+    written_files                   bigint,
+    cache_origin_statement_id       text,
+    query_parameters                jsonb,
+    query_tags                      jsonb
+);
+
+CREATE INDEX IF NOT EXISTS history_update_time ON query.history (update_time);
+
+CREATE SCHEMA IF NOT EXISTS lakehouse;
+
+CREATE TABLE IF NOT EXISTS lakehouse.tables (
+    table_catalog      text NOT NULL,
+    table_schema       text NOT NULL,
+    table_name         text NOT NULL,
+    table_type         text,
+    data_source_format text,
+    storage_path       text,
+    table_owner        text,
+    comment            text,
+    created            timestamptz,
+    created_by         text,
+    last_altered       timestamptz,
+    last_altered_by    text,
+    PRIMARY KEY (table_catalog, table_schema, table_name)
+);
+
+-- What SHOW TBLPROPERTIES and DESCRIBE HISTORY answer on a real warehouse.
+CREATE TABLE IF NOT EXISTS lakehouse.table_properties (
+    table_full_name text NOT NULL,
+    key             text NOT NULL,
+    value           text,
+    PRIMARY KEY (table_full_name, key)
+);
+
+CREATE TABLE IF NOT EXISTS lakehouse.table_history (
+    table_full_name text        NOT NULL,
+    version         bigint      NOT NULL,
+    timestamp       timestamptz NOT NULL,
+    operation       text,
+    PRIMARY KEY (table_full_name, version)
+);
