@@ -1,0 +1,38 @@
+package io.lakegov.sql;
+
+/**
+ * A cheap look at the first keywords to decide whether Delta's grammar could know a statement, so that the
+ * common statements go straight to Spark's grammar.
+ */
+final class DeltaCommands {
+
+    private DeltaCommands() {
+    }
+
+    static boolean isCandidate(Tokens tokens, int first, int end) {
+        if (tokens.isWord(first, "OPTIMIZE") || tokens.isWord(first, "VACUUM") || tokens.isWord(first, "RESTORE")
+                || tokens.isWord(first, "CONVERT") || tokens.isWord(first, "REORG")
+                || tokens.isWord(first, "GENERATE")) {
+            return true;
+        }
+        if (tokens.isWord(first, "DESC") || tokens.isWord(first, "DESCRIBE")) {
+            return tokens.isWord(first + 1, "HISTORY") || tokens.isWord(first + 1, "DETAIL");
+        }
+        if (tokens.isWord(first, "CREATE") || tokens.isWord(first, "REPLACE")) {
+            return contains(tokens, first, end, "CLONE");
+        }
+        if (tokens.isWord(first, "ALTER")) {
+            return contains(tokens, first, end, "FEATURE") || contains(tokens, first, end, "SYNC");
+        }
+        return false;
+    }
+
+    private static boolean contains(Tokens tokens, int first, int end, String word) {
+        for (int i = first; i < end; i++) {
+            if (tokens.isWord(i, word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,9 @@
+package io.lakegov.sql;
+
+/** A grammar rejected a statement, or gave up on it (time budget, stack depth). Carries only a message. */
+final class GrammarFailure extends RuntimeException {
+
+    GrammarFailure(String message) {
+        super(message, null, false, false);
+    }
+}

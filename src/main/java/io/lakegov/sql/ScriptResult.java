@@ -1,0 +1,94 @@
+package io.lakegov.sql;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Folds the statements of a text into one {@link Analysis}: applies each USE to the statements after it, drops
+ * temporary views created earlier in the text, deduplicates accesses and summarises failures.
+ */
+final class ScriptResult {
+
+    private static final int FAILURES_LISTED = 5;
+
+    private final Set<TableAccess> accesses = new LinkedHashSet<>();
+    private final Set<String> paths = new LinkedHashSet<>();
+    private final Set<String> temporaryViews = new LinkedHashSet<>();
+    private final Set<String> stages = new HashSet<>();
+    private final List<String> failures = new ArrayList<>();
+    private String firstStage;
+    private String kind;
+    private String dynamicReason;
+    private int failed;
+    private int succeeded;
+    private boolean sessionChanged;
+    private String catalog;
+    private String schema;
+
+    void add(int number, StageOutcome outcome) {
+        if (firstStage == null) {
+            firstStage = outcome.stage();
+        }
+        stages.add(outcome.stage());
+        if (!outcome.succeeded()) {
+            failed++;
+            if (failures.size() < FAILURES_LISTED) {
+                failures.add("statement " + number + ": " + outcome.failure());
+            }
+            return;
+        }
+        succeeded++;
+        StatementFacts facts = outcome.facts();
+        if (kind == null) {
+            kind = facts.kind;
+        }
+        for (StatementFacts.Access access : facts.accesses) {
+            if (!isTemporaryView(access.written())) {
+                TableName resolved = access.written().resolve(catalog, schema);
+                accesses.add(new TableAccess(resolved, access.written(), access.role(), access.timeTravel()));
+            }
+        }
+        paths.addAll(facts.paths);
+        temporaryViews.addAll(facts.temporaryViews);
+        if (dynamicReason == null && facts.dynamicReason != null) {
+            dynamicReason = "statement " + number + ": " + facts.dynamicReason;
+        }
+        if (facts.setsCatalog) {
+            sessionChanged = true;
+            catalog = facts.catalog;
+        }
+        if (facts.setsSchema) {
+            sessionChanged = true;
+            schema = facts.schema;
+        }
+    }
+
+    private boolean isTemporaryView(TableName name) {
+        List<String> parts = name.parts();
+        if (parts.size() == 1) {
+            return temporaryViews.contains(parts.get(0));
+        }
+        return parts.size() == 2 && parts.get(0).equals("global_temp") && temporaryViews.contains(parts.get(1));
+    }
+
+    Analysis toAnalysis(int statements, String fingerprint, String redacted) {
+        AnalysisStatus status;
+        String reason = null;
+        if (failed == 0) {
+            status = dynamicReason == null ? AnalysisStatus.ANALYZED : AnalysisStatus.PARTIAL;
+            reason = dynamicReason;
+        } else {
+            status = succeeded == 0 ? AnalysisStatus.UNANALYZABLE : AnalysisStatus.PARTIAL;
+            reason = failed + " of " + statements + " statements not analysed: " + String.join("; ", failures)
+                    + (failed > failures.size() ? "; ..." : "");
+        }
+        String stage = stages.size() == 1 || statements == 1 ? firstStage : "mixed";
+        String summaryKind = statements > 1 ? "SCRIPT" : kind;
+        SessionEffect effect = sessionChanged ? new SessionEffect(catalog, schema) : null;
+        return new Analysis(status, summaryKind, List.copyOf(accesses), List.copyOf(paths), fingerprint, redacted,
+                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews));
+    }
+}

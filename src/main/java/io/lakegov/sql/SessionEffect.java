@@ -1,0 +1,11 @@
+package io.lakegov.sql;
+
+/**
+ * What {@code USE CATALOG/SCHEMA/DATABASE} statements in a text leave set for the session at its end.
+ *
+ * @param catalog the current catalog after the text, null when the text did not set it
+ * @param schema  the current schema after the text, null when the text did not set it (or a later
+ *                {@code USE CATALOG} made it unknown)
+ */
+public record SessionEffect(String catalog, String schema) {
+}

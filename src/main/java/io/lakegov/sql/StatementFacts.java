@@ -1,0 +1,56 @@
+package io.lakegov.sql;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** What one stage found in one statement, before names are resolved against the script's USE statements. */
+final class StatementFacts {
+
+    /** One table access with the name as written. */
+    record Access(TableName written, AccessRole role, TimeTravel timeTravel) {
+    }
+
+    String kind;
+    final List<Access> accesses = new ArrayList<>();
+    final Set<String> paths = new LinkedHashSet<>();
+    final Set<String> temporaryViews = new LinkedHashSet<>();
+    String dynamicReason;
+    boolean setsCatalog;
+    String catalog;
+    boolean setsSchema;
+    String schema;
+
+    StatementFacts(String kind) {
+        this.kind = kind;
+    }
+
+    void add(TableName name, AccessRole role, TimeTravel timeTravel) {
+        if (name != null) {
+            accesses.add(new Access(name, role, timeTravel));
+        }
+    }
+
+    void markDynamic(String reason) {
+        if (dynamicReason == null) {
+            dynamicReason = reason;
+        }
+    }
+
+    void useCatalog(String name) {
+        setsCatalog = true;
+        catalog = name;
+        setsSchema = true;
+        schema = null;
+    }
+
+    void useSchema(List<String> parts) {
+        if (parts.size() >= 2) {
+            setsCatalog = true;
+            catalog = parts.get(parts.size() - 2);
+        }
+        setsSchema = true;
+        schema = parts.get(parts.size() - 1);
+    }
+}

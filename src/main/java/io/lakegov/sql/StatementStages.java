@@ -1,0 +1,76 @@
+package io.lakegov.sql;
+
+import io.delta.sql.parser.DeltaSqlBaseParser;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.CompoundOrSingleStatementContext;
+
+/**
+ * The chain one statement goes through: Delta's grammar (only when the first keywords say it is a Delta
+ * command), Spark's grammar, our Databricks recognisers, then JSqlParser. The first stage that understands the
+ * statement wins; if none does, the statement fails with the most telling reason.
+ */
+final class StatementStages {
+
+    private StatementStages() {
+    }
+
+    static StageOutcome run(Tokens tokens, int first, int end, Deadline deadline) {
+        int base = tokens.start(first);
+        String text = tokens.source.substring(base, tokens.end(end - 1));
+        try {
+            if (DeltaCommands.isCandidate(tokens, first, end)) {
+                StageOutcome delta = delta(text, deadline);
+                if (delta != null) {
+                    return delta;
+                }
+            }
+            String sparkFailure;
+            try {
+                return spark(tokens, first, end, text, base, deadline);
+            } catch (GrammarFailure failure) {
+                if (deadline.expired()) {
+                    return StageOutcome.failed("time budget exceeded");
+                }
+                sparkFailure = failure.getMessage();
+            }
+            StatementFacts recognised = DatabricksRecognisers.recognise(tokens, first, end, deadline);
+            if (recognised != null) {
+                return StageOutcome.found(recognised, "databricks-recogniser");
+            }
+            StatementFacts fallback = JSqlParserStage.analyze(text);
+            if (fallback != null) {
+                return StageOutcome.found(fallback, "jsqlparser");
+            }
+            return StageOutcome.failed(sparkFailure);
+        } catch (StackOverflowError e) {
+            return StageOutcome.failed("statement nested too deeply");
+        } catch (GrammarFailure e) {
+            return StageOutcome.failed(e.getMessage());
+        }
+    }
+
+    private static StageOutcome delta(String text, Deadline deadline) {
+        try {
+            DeltaSqlBaseParser.SingleStatementContext root = DeltaGrammar.parse(text, deadline);
+            StatementFacts facts = DeltaRules.analyze(root);
+            return facts == null ? null : StageOutcome.found(facts, "delta-grammar");
+        } catch (GrammarFailure e) {
+            return null;
+        }
+    }
+
+    private static StageOutcome spark(Tokens tokens, int first, int end, String text, int base, Deadline deadline) {
+        AtSuffixes suffixes = AtSuffixes.cut(tokens, first, end, text, base);
+        CompoundOrSingleStatementContext root = SparkGrammar.parse(suffixes.text, deadline);
+        if (root.singleStatement() != null
+                && root.singleStatement().statement() instanceof SqlBaseParser.FailNativeCommandContext) {
+            throw new GrammarFailure("Spark does not support this command");
+        }
+        StatementFacts facts = new StatementFacts(null);
+        new SparkWalker(facts, suffixes.byNameEnd).walk(root);
+        if (facts.kind == null) {
+            facts.kind = root.singleCompoundStatement() != null ? "COMPOUND" : "SET";
+        }
+        return StageOutcome.found(facts, "spark-grammar");
+    }
+}

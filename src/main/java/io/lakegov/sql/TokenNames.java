@@ -1,0 +1,72 @@
+package io.lakegov.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reading dotted names and keywords from our own tokens, for statements no grammar understands. */
+final class TokenNames {
+
+    /** A name and the index of the token after it. */
+    record Read(TableName name, int next) {
+    }
+
+    private TokenNames() {
+    }
+
+    /** Reads {@code a.b.c} or {@code `a`.b} at {@code i}; null when no name starts there. */
+    static Read name(Tokens tokens, int i, int end) {
+        List<String> parts = new ArrayList<>(3);
+        int j = i;
+        while (j < end) {
+            TokenType type = tokens.type(j);
+            if (type == TokenType.WORD) {
+                parts.add(tokens.text(j));
+            } else if (type == TokenType.QUOTED_IDENTIFIER) {
+                String quoted = tokens.text(j);
+                parts.add(quoted.substring(1, quoted.length() - 1).replace("``", "`"));
+            } else {
+                return null;
+            }
+            j++;
+            if (!tokens.isSymbol(j, '.') || j >= end) {
+                break;
+            }
+            j++;
+        }
+        if (parts.isEmpty()) {
+            return null;
+        }
+        try {
+            return new Read(new TableName(parts), j);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Index of the first top-level (outside parentheses) word {@code word} in {@code [from, end)}, or -1. */
+    static int find(Tokens tokens, int from, int end, String word) {
+        int depth = 0;
+        for (int i = from; i < end; i++) {
+            if (tokens.isSymbol(i, '(')) {
+                depth++;
+            } else if (tokens.isSymbol(i, ')')) {
+                depth--;
+            } else if (depth == 0 && tokens.isWord(i, word)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Skips the words given, in order, when they all follow at {@code i}; returns the index after them or -1. */
+    static int expect(Tokens tokens, int i, String... words) {
+        int j = i;
+        for (String word : words) {
+            if (!tokens.isWord(j, word)) {
+                return -1;
+            }
+            j++;
+        }
+        return j;
+    }
+}
