@@ -1,0 +1,35 @@
+package io.lakegov.analysis;
+
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+/**
+ * Statements to analyse, with the defaults that complete one- and two-part names.
+ *
+ * @param statements up to 1,000 statements
+ * @param defaultCatalog catalog for names written without one
+ * @param defaultSchema schema for names written without one
+ */
+record AnalyzeRequest(@NotEmpty @Size(max = 1000) List<@Valid @NotNull Statement> statements,
+		@Schema(example = "main") @Pattern(regexp = NAME) String defaultCatalog,
+		@Schema(example = "default") @Pattern(regexp = NAME) String defaultSchema) {
+
+	static final String NAME = "[A-Za-z_][A-Za-z0-9_]{0,254}";
+
+	/**
+	 * One statement text (or script).
+	 *
+	 * @param id the caller's id, echoed in the result
+	 * @param sql the text
+	 */
+	record Statement(@Schema(example = "s1") @NotNull @Size(max = 200) String id,
+			@Schema(example = "SELECT * FROM bronze.events VERSION AS OF 42") @NotNull String sql) {
+	}
+
+}

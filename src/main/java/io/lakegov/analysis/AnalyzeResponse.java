@@ -1,0 +1,51 @@
+package io.lakegov.analysis;
+
+import java.util.List;
+
+import io.lakegov.sql.Analysis;
+import io.lakegov.sql.TableAccess;
+import io.lakegov.sql.TimeTravel;
+
+/** The analyses of the requested statements, in request order. */
+record AnalyzeResponse(List<Result> results) {
+
+	/**
+	 * What one statement reads, writes and grants on.
+	 *
+	 * @param table the name resolved with the request's defaults, as written (normalised) without them
+	 * @param written the name as written, normalised
+	 */
+	record Access(String table, String written, boolean fullyQualified, TimeTravelView timeTravel) {
+	}
+
+	record TimeTravelView(String kind, String value, String syntax) {
+
+		static TimeTravelView of(TimeTravel timeTravel) {
+			return timeTravel == null ? null
+					: new TimeTravelView(timeTravel.kind().name(), timeTravel.value(), timeTravel.syntax().name());
+		}
+
+	}
+
+	record Result(String id, String status, String kind, List<Access> reads, List<Access> writes,
+			List<Access> grants, List<String> paths, String fingerprint, String redactedSql, String stage,
+			String reason, String analyzerVersion, List<String> temporaryViews) {
+
+		static Result of(String id, Analysis analysis, String catalog, String schema) {
+			return new Result(id, analysis.status().name(), analysis.kind(), accesses(analysis.reads(), catalog, schema),
+					accesses(analysis.writes(), catalog, schema), accesses(analysis.grants(), catalog, schema),
+					analysis.paths(), analysis.fingerprint(), analysis.redactedSql(), analysis.stage(),
+					analysis.reason(), analysis.analyzerVersion(), analysis.temporaryViews());
+		}
+
+		private static List<Access> accesses(List<TableAccess> accesses, String catalog, String schema) {
+			return accesses.stream().map(access -> {
+				var resolved = access.name().resolve(catalog, schema);
+				return new Access(resolved.qualified(), access.written().qualified(), resolved.isFullyQualified(),
+						TimeTravelView.of(access.timeTravel()));
+			}).toList();
+		}
+
+	}
+
+}
