@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.RollupAssertions;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,7 +51,7 @@ class UsageFactRepositoryIntegrationTests {
 				}
 			}
 			tx.executeWithoutResult(status -> facts.replace(statements, batch));
-			assertRollupsMatchFacts(prefix);
+			RollupAssertions.assertRollupsMatchFacts(jdbc, prefix + "%");
 		}
 		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name LIKE :p")
 			.param("p", prefix + "%")
@@ -69,43 +70,6 @@ class UsageFactRepositoryIntegrationTests {
 			.param("t", table)
 			.query((rs, n) -> List.of(rs.getLong(1), rs.getLong(2), rs.getLong(3)))
 			.single()).containsExactly(1L, 1L, 1L);
-	}
-
-	private void assertRollupsMatchFacts(String prefix) {
-		long usageDiff = jdbc.sql("""
-				WITH expected AS (
-				  SELECT business_date, table_name, user_name, role, source_kind, source_id,
-				         count(DISTINCT statement_id) AS statements,
-				         count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
-				         min(event_time) AS first_event, max(event_time) AS last_event
-				  FROM table_access WHERE table_name LIKE :p
-				  GROUP BY business_date, table_name, user_name, role, source_kind, source_id),
-				actual AS (
-				  SELECT business_date, table_name, user_name, role, source_kind, source_id, statements,
-				         time_travel_statements AS tt, first_event, last_event
-				  FROM usage_daily WHERE table_name LIKE :p)
-				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
-				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
-			.param("p", prefix + "%")
-			.query(Long.class)
-			.single();
-		long tableDiff = jdbc.sql("""
-				WITH expected AS (
-				  SELECT business_date, table_name,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ') AS reads,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE') AS writes,
-				         count(DISTINCT user_name) AS users
-				  FROM table_access WHERE table_name LIKE :p
-				  GROUP BY business_date, table_name),
-				actual AS (SELECT business_date, table_name, reads, writes, users::bigint FROM table_daily
-				           WHERE table_name LIKE :p)
-				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
-				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
-			.param("p", prefix + "%")
-			.query(Long.class)
-			.single();
-		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
-		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
 	}
 
 	static UsageFact fact(String statement, int no, String table, String role, String user, LocalDate day,

@@ -1,0 +1,147 @@
+package io.lakegov.history;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.history.HistoryRow.JsonText;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Streams the source's query history for a window of {@code update_time}, in batches, never holding more
+ * than one batch in memory. Rows come ordered by {@code update_time}, so a reader that stops after any batch
+ * can resume from the last {@code update_time} it committed.
+ */
+@Component
+public class HistoryReader {
+
+	private static final Logger log = LoggerFactory.getLogger(HistoryReader.class);
+
+	private final SourceDatabase source;
+
+	private final SourceProperties properties;
+
+	HistoryReader(SourceDatabase source, SourceProperties properties) {
+		this.source = source;
+		this.properties = properties;
+	}
+
+	/** Receives the rows of one batch; what it throws stops the read. */
+	@FunctionalInterface
+	public interface BatchHandler {
+
+		void handle(List<HistoryRow> rows, int rejected);
+
+	}
+
+	/**
+	 * Reads rows with {@code from <= update_time < to} and hands them over in batches of at most
+	 * {@code batchSize}. Rows without a statement id or update time cannot be stored and are counted as
+	 * rejected.
+	 */
+	public void read(Instant from, Instant to, int batchSize, BatchHandler handler) throws SQLException {
+		// the table name is validated by SourceProperties or fixed by the local warehouse
+		String sql = "SELECT * FROM " + source.historyTable()
+				+ " WHERE update_time >= ? AND update_time < ? ORDER BY update_time, statement_id";
+		try (Connection connection = source.dataSource().getConnection()) {
+			boolean autoCommit = connection.getAutoCommit();
+			if (!source.isDatabricks()) {
+				// PostgreSQL streams with a fetch size only inside a transaction
+				connection.setAutoCommit(false);
+			}
+			try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
+					ResultSet.CONCUR_READ_ONLY)) {
+				statement.setFetchSize(properties.fetchSize());
+				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, properties.queryTimeout().toSeconds()));
+				statement.setTimestamp(1, Timestamp.from(from));
+				statement.setTimestamp(2, Timestamp.from(to));
+				try (ResultSet rows = statement.executeQuery()) {
+					stream(rows, batchSize, handler);
+				}
+			}
+			finally {
+				if (!source.isDatabricks()) {
+					connection.rollback();
+					connection.setAutoCommit(autoCommit);
+				}
+			}
+		}
+	}
+
+	/** How many rows the window holds, for the backlog gauge. */
+	public long count(Instant from, Instant to) {
+		return source.jdbc()
+			.sql("SELECT count(*) FROM " + source.historyTable() + " WHERE update_time >= ? AND update_time < ?")
+			.param(Timestamp.from(from))
+			.param(Timestamp.from(to))
+			.query(Long.class)
+			.single();
+	}
+
+	private void stream(ResultSet rows, int batchSize, BatchHandler handler) throws SQLException {
+		ResultSetMetaData meta = rows.getMetaData();
+		int count = meta.getColumnCount();
+		HistoryColumn[] known = new HistoryColumn[count + 1];
+		String[] names = new String[count + 1];
+		for (int i = 1; i <= count; i++) {
+			names[i] = meta.getColumnLabel(i).toLowerCase(java.util.Locale.ROOT);
+			known[i] = HistoryColumn.byName(names[i]);
+		}
+		List<HistoryRow> batch = new ArrayList<>(batchSize);
+		int rejected = 0;
+		while (rows.next()) {
+			HistoryRow row = toRow(rows, count, known, names);
+			if (row == null) {
+				rejected++;
+			}
+			else {
+				batch.add(row);
+			}
+			if (batch.size() + rejected >= batchSize) {
+				handler.handle(batch, rejected);
+				batch = new ArrayList<>(batchSize);
+				rejected = 0;
+			}
+		}
+		if (!batch.isEmpty() || rejected > 0) {
+			handler.handle(batch, rejected);
+		}
+	}
+
+	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names)
+			throws SQLException {
+		Map<HistoryColumn, Object> values = new EnumMap<>(HistoryColumn.class);
+		Map<String, JsonText> extras = new HashMap<>();
+		for (int i = 1; i <= count; i++) {
+			Object raw = rows.getObject(i);
+			if (known[i] != null) {
+				Object value = HistoryValues.convert(known[i].type(), raw);
+				if (value != null) {
+					values.put(known[i], value);
+				}
+			}
+			else if (raw != null) {
+				extras.put(names[i], HistoryValues.json(raw));
+			}
+		}
+		if (!(values.get(HistoryColumn.STATEMENT_ID) instanceof String id) || id.isBlank()
+				|| values.get(HistoryColumn.UPDATE_TIME) == null) {
+			log.warn("Skipping a query history row without statement_id or update_time");
+			return null;
+		}
+		return new HistoryRow(values, extras);
+	}
+
+}

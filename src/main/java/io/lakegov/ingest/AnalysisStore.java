@@ -1,0 +1,172 @@
+package io.lakegov.ingest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.analysis.AnalysisProperties;
+import io.lakegov.sql.StatementAnalyzer;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Analyses statement texts once per analyser version: from a bounded in-memory cache, else from the
+ * store, else by running the analyser and storing the result.
+ */
+@Repository
+class AnalysisStore {
+
+	static final String REDACTED_TEXT = "<REDACTED>";
+
+	/** The key under which a statement without text finds its (not-)analysis. */
+	static final String NO_TEXT = "no-text";
+
+	private static final TypeReference<List<StoredAnalysis.Access>> ACCESSES = new TypeReference<>() {
+	};
+
+	private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+	};
+
+	private final JdbcClient jdbc;
+
+	private final StatementAnalyzer analyzer;
+
+	private final JsonMapper json;
+
+	private final Map<String, StoredAnalysis> cache;
+
+	AnalysisStore(JdbcClient jdbc, StatementAnalyzer analyzer, JsonMapper json, AnalysisProperties properties) {
+		this.jdbc = jdbc;
+		this.analyzer = analyzer;
+		this.json = json;
+		int capacity = properties.cacheSize();
+		this.cache = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+			@Override
+			protected boolean removeEldestEntry(Map.Entry<String, StoredAnalysis> eldest) {
+				return size() > capacity;
+			}
+		});
+	}
+
+	/** What a batch of texts needed: the analyses by text hash and how many texts were parsed anew. */
+	record Lookup(Map<String, StoredAnalysis> byHash, int analysed) {
+	}
+
+	/** The SHA-256 of a statement text, the key of its analysis; null for no text. */
+	static String hash(String text) {
+		if (text == null) {
+			return null;
+		}
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+			return java.util.HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is part of every Java runtime", ex);
+		}
+	}
+
+	/** The analyses of the given texts (by hash), analysing and storing those not seen before. */
+	Lookup analyses(Map<String, String> textsByHash) {
+		Map<String, StoredAnalysis> found = new HashMap<>();
+		List<String> missing = new ArrayList<>();
+		textsByHash.forEach((hash, text) -> {
+			StoredAnalysis cached = cache.get(hash);
+			if (cached != null) {
+				found.put(hash, cached);
+			}
+			else {
+				missing.add(hash);
+			}
+		});
+		if (!missing.isEmpty()) {
+			load(missing).forEach((hash, analysis) -> {
+				found.put(hash, analysis);
+				cache.put(hash, analysis);
+			});
+		}
+		int analysed = 0;
+		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
+		for (String hash : missing) {
+			if (found.containsKey(hash)) {
+				continue;
+			}
+			StoredAnalysis analysis = analyse(textsByHash.get(hash));
+			analysed++;
+			found.put(hash, analysis);
+			cache.put(hash, analysis);
+			fresh.add(Map.entry(hash, analysis));
+		}
+		fresh.forEach(entry -> insert(entry.getKey(), entry.getValue()));
+		return new Lookup(found, analysed);
+	}
+
+	private StoredAnalysis analyse(String text) {
+		if (text == null || text.isBlank()) {
+			return StoredAnalysis.notAnalysed(StoredAnalysis.EMPTY, "the source row has no statement text");
+		}
+		if (REDACTED_TEXT.equals(text.strip())) {
+			return StoredAnalysis.notAnalysed(StoredAnalysis.REDACTED,
+					"the source redacted the statement text: the reading principal lacks access to it");
+		}
+		return StoredAnalysis.of(analyzer.analyze(text));
+	}
+
+	private Map<String, StoredAnalysis> load(List<String> hashes) {
+		Map<String, StoredAnalysis> loaded = new HashMap<>();
+		jdbc.sql("""
+				SELECT text_hash, status, kind, stage, reason, fingerprint, redacted_sql, accesses::text,
+				       paths::text, use_catalog, use_schema, temporary_views::text, (use_catalog IS NOT NULL OR use_schema IS NOT NULL)
+				FROM statement_analysis
+				WHERE analyzer_version = :version AND text_hash = ANY(:hashes)""")
+			.param("version", StatementAnalyzer.VERSION)
+			.param("hashes", new SqlArrayValue("text", hashes.toArray()))
+			.query((ResultSet rs) -> {
+				loaded.put(rs.getString(1), read(rs));
+			});
+		return loaded;
+	}
+
+	private StoredAnalysis read(ResultSet rs) throws SQLException {
+		return new StoredAnalysis(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+				rs.getString(6), rs.getString(7), json.readValue(rs.getString(8), ACCESSES),
+				json.readValue(rs.getString(9), STRINGS), rs.getBoolean(13), rs.getString(10), rs.getString(11),
+				json.readValue(rs.getString(12), STRINGS));
+	}
+
+	private void insert(String hash, StoredAnalysis analysis) {
+		jdbc.sql("""
+				INSERT INTO statement_analysis (text_hash, analyzer_version, status, kind, stage, reason, fingerprint,
+				    redacted_sql, accesses, paths, use_catalog, use_schema, temporary_views, analyzed_at)
+				VALUES (:hash, :version, :status, :kind, :stage, :reason, :fingerprint, :redacted, :accesses::jsonb,
+				    :paths::jsonb, :catalog, :schema, :views::jsonb, now())
+				ON CONFLICT (text_hash, analyzer_version) DO NOTHING""")
+			.param("hash", hash)
+			.param("version", StatementAnalyzer.VERSION)
+			.param("status", analysis.status())
+			.param("kind", analysis.kind())
+			.param("stage", analysis.stage())
+			.param("reason", analysis.reason())
+			.param("fingerprint", analysis.fingerprint())
+			.param("redacted", analysis.redactedSql())
+			.param("accesses", json.writeValueAsString(analysis.accesses()))
+			.param("paths", json.writeValueAsString(analysis.paths()))
+			.param("catalog", analysis.useCatalog())
+			.param("schema", analysis.useSchema())
+			.param("views", json.writeValueAsString(analysis.temporaryViews()))
+			.update();
+	}
+
+}

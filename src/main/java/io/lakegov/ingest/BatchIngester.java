@@ -1,0 +1,76 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryRow;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * One batch of source rows, in the caller's transaction: store the rows that are new or newer, then
+ * derive their usage facts (and those of statements whose session context they changed).
+ */
+@Component
+class BatchIngester {
+
+	private final HistoryStore history;
+
+	private final FactRefresher refresher;
+
+	private final JsonMapper json;
+
+	BatchIngester(HistoryStore history, FactRefresher refresher, JsonMapper json) {
+		this.history = history;
+		this.refresher = refresher;
+		this.json = json;
+	}
+
+	/** What a batch did. */
+	record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
+	}
+
+	@Transactional(propagation = Propagation.MANDATORY)
+	Outcome ingest(List<HistoryRow> rows, long runId) {
+		Map<String, HistoryRow> newest = new LinkedHashMap<>();
+		Instant newestUpdate = null;
+		for (HistoryRow row : rows) {
+			newest.merge(row.statementId(), row, (a, b) -> a.updateTime().isAfter(b.updateTime()) ? a : b);
+			if (newestUpdate == null || row.updateTime().isAfter(newestUpdate)) {
+				newestUpdate = row.updateTime();
+			}
+		}
+		List<HistoryStore.Incoming> incoming = new ArrayList<>(newest.size());
+		for (HistoryRow row : newest.values()) {
+			String text = row.statementText();
+			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
+					: row.json(HistoryColumn.QUERY_SOURCE).json();
+			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(text), QuerySource.of(source, json)));
+		}
+		Set<String> changed = history.upsert(incoming, runId);
+		List<FactRefresher.Pending> pending = new ArrayList<>(changed.size());
+		for (HistoryStore.Incoming row : incoming) {
+			if (changed.contains(row.row().statementId())) {
+				pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
+			}
+		}
+		FactRefresher.Outcome outcome = refresher.refresh(pending);
+		return new Outcome(rows.size(), changed.size(), outcome.analysed(), outcome.unanalysable(), newestUpdate);
+	}
+
+	private static StatementContext context(HistoryStore.Incoming incoming) {
+		HistoryRow row = incoming.row();
+		return new StatementContext(row.statementId(), row.text(HistoryColumn.SESSION_ID), row.eventTime(),
+				row.text(HistoryColumn.EXECUTED_BY), incoming.source(), row.text(HistoryColumn.EXECUTION_STATUS),
+				incoming.textHash());
+	}
+
+}

@@ -1,0 +1,65 @@
+package io.lakegov.ingest;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.lakegov.analysis.AnalysisProperties;
+import io.lakegov.sql.TableName;
+import io.lakegov.usage.UsageFact;
+import io.lakegov.usage.UsageProperties;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns a statement's analysis into usage facts: names resolved with the session's {@code USE} state,
+ * then the configured defaults; temporary views of the session dropped; the business date taken in the
+ * business time zone.
+ */
+@Component
+class FactDeriver {
+
+	private final String defaultCatalog;
+
+	private final String defaultSchema;
+
+	private final ZoneId zone;
+
+	FactDeriver(AnalysisProperties analysis, UsageProperties usage) {
+		this.defaultCatalog = analysis.defaultCatalog();
+		this.defaultSchema = analysis.defaultSchema();
+		this.zone = usage.timeZone();
+	}
+
+	/** The facts and the defaults names were resolved with. */
+	record Derived(List<UsageFact> facts, String catalog, String schema) {
+	}
+
+	Derived derive(StatementContext statement, StoredAnalysis analysis, SessionEvents.State session) {
+		String catalog = session.catalog() != null ? session.catalog() : defaultCatalog;
+		String schema = session.schema() != null ? session.schema() : defaultSchema;
+		List<UsageFact> facts = new ArrayList<>();
+		Set<String> seen = new LinkedHashSet<>();
+		for (StoredAnalysis.Access access : analysis.accesses()) {
+			TableName name = new TableName(access.name());
+			if (name.parts().size() == 1 && session.temporaryViews().contains(name.parts().get(0))) {
+				continue;
+			}
+			TableName resolved = name.resolve(catalog, schema);
+			String key = resolved.qualified() + '\u0001' + access.role() + '\u0001' + access.timeTravelKind() + '\u0001'
+					+ access.timeTravelValue();
+			if (!seen.add(key)) {
+				continue;
+			}
+			facts.add(new UsageFact(statement.statementId(), facts.size(), resolved.qualified(),
+					new TableName(access.written()).qualified(), resolved.isFullyQualified(), access.role(),
+					analysis.kind(), access.timeTravelKind(), access.timeTravelValue(), access.timeTravelSyntax(),
+					statement.user(), statement.eventTime(), statement.eventTime().atZone(zone).toLocalDate(),
+					statement.source().kind(), statement.source().id(), statement.executionStatus()));
+		}
+		return new Derived(facts, catalog, schema);
+	}
+
+}

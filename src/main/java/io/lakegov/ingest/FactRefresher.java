@@ -1,0 +1,138 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakegov.usage.UsageFact;
+import io.lakegov.usage.UsageFactRepository;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Derives the usage facts of statements anew: analyses their texts (once per text), records what they
+ * did to their sessions, re-resolves later statements of a session whose {@code USE} history changed,
+ * and replaces the facts and rollups of all of them.
+ */
+@Component
+class FactRefresher {
+
+	private final AnalysisStore analyses;
+
+	private final SessionEvents sessions;
+
+	private final HistoryStore history;
+
+	private final PendingStatements pending;
+
+	private final FactDeriver deriver;
+
+	private final UsageFactRepository facts;
+
+	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
+			FactDeriver deriver, UsageFactRepository facts) {
+		this.analyses = analyses;
+		this.sessions = sessions;
+		this.history = history;
+		this.pending = pending;
+		this.deriver = deriver;
+		this.facts = facts;
+	}
+
+	/** A statement whose facts are to be derived, with its text. */
+	record Pending(StatementContext context, String text) {
+	}
+
+	/** How many texts were parsed anew and how many of the refreshed statements could not be analysed. */
+	record Outcome(int analysed, int unanalysable, int refreshed) {
+	}
+
+	@Transactional(propagation = Propagation.MANDATORY)
+	Outcome refresh(Collection<Pending> statements) {
+		if (statements.isEmpty()) {
+			return new Outcome(0, 0, 0);
+		}
+		Map<String, Pending> all = new LinkedHashMap<>();
+		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
+		AnalysisStore.Lookup lookup = analyses.analyses(texts(all.values()));
+		int analysed = lookup.analysed();
+		Map<String, StoredAnalysis> byHash = new HashMap<>(lookup.byHash());
+
+		Map<String, Instant> changedSessions = recordSessionEvents(all.values(), byHash);
+		List<String> followers = history.statementsInSessionsAfter(changedSessions);
+		followers.removeIf(all::containsKey);
+		if (!followers.isEmpty()) {
+			List<Pending> loaded = pending.load(followers);
+			AnalysisStore.Lookup more = analyses.analyses(texts(loaded));
+			analysed += more.analysed();
+			byHash.putAll(more.byHash());
+			loaded.forEach(statement -> all.put(statement.context().statementId(), statement));
+		}
+
+		Set<String> sessionIds = new HashSet<>();
+		all.values().forEach(statement -> {
+			if (statement.context().sessionId() != null) {
+				sessionIds.add(statement.context().sessionId());
+			}
+		});
+		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
+		List<UsageFact> derivedFacts = new ArrayList<>();
+		List<PendingStatements.Derivation> derivations = new ArrayList<>();
+		int unanalysable = 0;
+		for (Pending statement : all.values()) {
+			StatementContext context = statement.context();
+			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
+			if (analysis.unanalysable()) {
+				unanalysable++;
+			}
+			var state = context.sessionId() == null ? SessionEvents.State.NONE
+					: SessionEvents.stateAt(events.get(context.sessionId()), context.eventTime());
+			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
+			derivedFacts.addAll(derived.facts());
+			derivations.add(new PendingStatements.Derivation(context.statementId(), analysis.status(), derived.catalog(),
+					derived.schema()));
+		}
+		pending.recordDerivations(derivations);
+		facts.replace(all.keySet(), derivedFacts);
+		return new Outcome(analysed, unanalysable, all.size());
+	}
+
+	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash) {
+		List<String> ids = new ArrayList<>();
+		List<SessionEvents.Event> events = new ArrayList<>();
+		Map<String, Instant> earliest = new HashMap<>();
+		for (Pending statement : statements) {
+			StatementContext context = statement.context();
+			if (context.sessionId() == null) {
+				continue;
+			}
+			ids.add(context.statementId());
+			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
+			if (analysis.setsSession() || !analysis.temporaryViews().isEmpty()) {
+				events.add(new SessionEvents.Event(context.sessionId(), context.eventTime(), context.statementId(),
+						analysis.setsSession(), analysis.useCatalog(), analysis.useSchema(), analysis.temporaryViews()));
+				earliest.merge(context.sessionId(), context.eventTime(), (a, b) -> a.isBefore(b) ? a : b);
+			}
+		}
+		sessions.replace(ids, events);
+		return earliest;
+	}
+
+	private static Map<String, String> texts(Collection<Pending> statements) {
+		Map<String, String> texts = new HashMap<>();
+		for (Pending statement : statements) {
+			String hash = statement.context().textHash();
+			texts.put(hash == null ? AnalysisStore.NO_TEXT : hash, statement.text());
+		}
+		return texts;
+	}
+
+}

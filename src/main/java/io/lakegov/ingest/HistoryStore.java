@@ -1,0 +1,138 @@
+package io.lakegov.ingest;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryRow;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.ArrayNode;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The long-term query history: one row per statement, rewritten only by a newer version of it.
+ */
+@Repository
+class HistoryStore {
+
+	private static final List<HistoryColumn> COLUMNS = HistoryColumn.all();
+
+	private static final String UPSERT = upsertSql();
+
+	private final JdbcClient jdbc;
+
+	private final JsonMapper json;
+
+	HistoryStore(JdbcClient jdbc, JsonMapper json) {
+		this.jdbc = jdbc;
+		this.json = json;
+	}
+
+	/** A row ready for the store, with what lakegov derives from it up front. */
+	record Incoming(HistoryRow row, String textHash, QuerySource source) {
+	}
+
+	/**
+	 * Inserts new statements and replaces stored ones whose {@code update_time} is older; an older or equal
+	 * version never overwrites. Returns the ids of the statements that were inserted or replaced.
+	 */
+	Set<String> upsert(List<Incoming> rows, long runId) {
+		if (rows.isEmpty()) {
+			return Set.of();
+		}
+		ArrayNode array = json.createArrayNode();
+		for (Incoming incoming : rows) {
+			array.add(toJson(incoming));
+		}
+		return new HashSet<>(jdbc.sql(UPSERT)
+			.param("rows", json.writeValueAsString(array))
+			.param("run", runId)
+			.query(String.class)
+			.list());
+	}
+
+	private ObjectNode toJson(Incoming incoming) {
+		ObjectNode node = json.createObjectNode();
+		incoming.row().values().forEach((column, value) -> {
+			switch (column.type()) {
+				case JSON -> node.set(column.columnName(), json.readTree(((HistoryRow.JsonText) value).json()));
+				case TIMESTAMP, TEXT -> node.put(column.columnName(), value.toString());
+				case BIGINT -> node.put(column.columnName(), (Long) value);
+				case INTEGER -> node.put(column.columnName(), (Integer) value);
+				case BOOLEAN -> node.put(column.columnName(), (Boolean) value);
+			}
+		});
+		if (!incoming.row().extras().isEmpty()) {
+			ObjectNode extras = node.putObject("extra_columns");
+			incoming.row().extras().forEach((name, value) -> extras.set(name, json.readTree(value.json())));
+		}
+		node.put("text_hash", incoming.textHash());
+		node.put("source_kind", incoming.source().kind());
+		node.put("source_id", incoming.source().id());
+		return node;
+	}
+
+	/** Statements of the given sessions that started after the given time, for re-resolution of names. */
+	List<String> statementsInSessionsAfter(Map<String, java.time.Instant> sessionsFrom) {
+		if (sessionsFrom.isEmpty()) {
+			return new ArrayList<>();
+		}
+		List<String> sessions = new ArrayList<>(sessionsFrom.keySet());
+		return new ArrayList<>(jdbc.sql("""
+				SELECT h.statement_id
+				FROM unnest(:sessions::text[], :froms::timestamptz[]) AS s(session_id, from_time)
+				JOIN query_history h ON h.session_id = s.session_id AND coalesce(h.start_time, h.update_time) > s.from_time""")
+			.param("sessions", new SqlArrayValue("text", sessions.toArray()))
+			.param("froms", new SqlArrayValue("timestamptz",
+					sessions.stream().map(session -> java.sql.Timestamp.from(sessionsFrom.get(session))).toArray()))
+			.query(String.class)
+			.list());
+	}
+
+	private static String upsertSql() {
+		String columns = COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", "));
+		String definitions = COLUMNS.stream()
+			.map(column -> column.columnName() + " " + column.type().sqlType())
+			.collect(Collectors.joining(", "));
+		Map<String, String> updates = new LinkedHashMap<>();
+		COLUMNS.stream()
+			.filter(column -> column != HistoryColumn.STATEMENT_ID)
+			.forEach(column -> updates.put(column.columnName(), "EXCLUDED." + column.columnName()));
+		updates.put("extra_columns", "EXCLUDED.extra_columns");
+		updates.put("text_hash", "EXCLUDED.text_hash");
+		updates.put("source_kind", "EXCLUDED.source_kind");
+		updates.put("source_id", "EXCLUDED.source_id");
+		updates.put("last_changed_at", "now()");
+		updates.put("ingestion_run_id", "EXCLUDED.ingestion_run_id");
+		String set = updates.entrySet()
+			.stream()
+			.map(entry -> entry.getKey() + " = " + entry.getValue())
+			.collect(Collectors.joining(",\n    "));
+		// the whole batch travels as one jsonb array; a newer update_time wins, an older one never overwrites
+		return """
+				INSERT INTO query_history (%s, extra_columns, text_hash, source_kind, source_id, first_seen_at,
+				    last_changed_at, ingestion_run_id)
+				SELECT %s, r.extra_columns, r.text_hash, r.source_kind, r.source_id, now(), now(), :run
+				FROM jsonb_to_recordset(:rows::jsonb) AS r(%s, extra_columns jsonb, text_hash text, source_kind text,
+				    source_id text)
+				ON CONFLICT (statement_id) DO UPDATE SET
+				    %s
+				WHERE query_history.update_time < EXCLUDED.update_time
+				RETURNING statement_id"""
+			.formatted(columns, prefixed(columns), definitions, set);
+	}
+
+	private static String prefixed(String columns) {
+		return java.util.Arrays.stream(columns.split(", ")).map(column -> "r." + column).collect(Collectors.joining(", "));
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.lakegov.ingest;
+
+import java.net.URI;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+import io.lakegov.web.ApiException;
+import io.lakegov.web.PageResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1/ingestion")
+@Tag(name = "Ingestion", description = "Runs that read the query history, backfills, re-analysis and status")
+class IngestionController {
+
+	private final IngestionService ingestion;
+
+	private final IngestionStatusService status;
+
+	IngestionController(IngestionService ingestion, IngestionStatusService status) {
+		this.ingestion = ingestion;
+		this.status = status;
+	}
+
+	@PostMapping("/runs")
+	@Operation(summary = "Start an ingestion run now",
+			description = "Reads the window from the watermark (less the overlap) to now. 409 when a run is in progress.")
+	ResponseEntity<IngestionRun> start() {
+		return accepted(claimed(() -> ingestion.startIncremental(RunKind.MANUAL)));
+	}
+
+	@GetMapping("/runs")
+	@Operation(summary = "List ingestion runs, newest first")
+	PageResponse<IngestionRun> runs(@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
+			@RequestParam(defaultValue = "50") @Min(1) @Max(1000) int size) {
+		return PageResponse.of(ingestion.page(page, size), page, size, status.runCount());
+	}
+
+	@GetMapping("/runs/{id}")
+	@Operation(summary = "One ingestion run")
+	IngestionRun run(@PathVariable @Parameter(example = "42") long id) {
+		return status.run(id).orElseThrow(() -> ApiException.notFound("No ingestion run " + id + "."));
+	}
+
+	/**
+	 * A past window to read again.
+	 *
+	 * @param from start of the window on the source's update_time, inclusive
+	 * @param to end of the window, exclusive
+	 */
+	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z") OffsetDateTime from,
+			@NotNull @Schema(example = "2026-02-01T00:00:00Z") OffsetDateTime to) {
+	}
+
+	@PostMapping("/backfills")
+	@Operation(summary = "Re-read a past window",
+			description = "Idempotent: statements already stored are replaced only by newer versions. The watermark does not move.")
+	ResponseEntity<IngestionRun> backfill(@Valid @RequestBody BackfillRequest request) {
+		Instant from = request.from().toInstant();
+		Instant to = request.to().toInstant();
+		if (!from.isBefore(to)) {
+			throw ApiException.badRequest("'from' must be before 'to'.");
+		}
+		return accepted(claimed(() -> ingestion.startBackfill(from, to)));
+	}
+
+	@PostMapping("/reanalysis")
+	@Operation(summary = "Re-derive facts analysed by an older analyser version",
+			description = "Works from the stored history; the source is not read.")
+	ResponseEntity<IngestionRun> reanalyse() {
+		return accepted(claimed(ingestion::startReanalysis));
+	}
+
+	@GetMapping("/status")
+	@Operation(summary = "Watermark, lag behind now, last success and last failure")
+	IngestionStatus status() {
+		return status.current();
+	}
+
+	private static IngestionRun claimed(java.util.function.Supplier<IngestionRun> start) {
+		try {
+			return start.get();
+		}
+		catch (IngestionRunRepository.RunInProgressException ex) {
+			throw ApiException.conflict("An ingestion run is already in progress; try again when it has finished.");
+		}
+	}
+
+	private static ResponseEntity<IngestionRun> accepted(IngestionRun run) {
+		return ResponseEntity.accepted().location(URI.create("/api/v1/ingestion/runs/" + run.id())).body(run);
+	}
+
+}

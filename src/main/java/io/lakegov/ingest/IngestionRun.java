@@ -1,0 +1,21 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+
+/**
+ * One ingestion run: a window of the source's {@code update_time} read, analysed and stored.
+ *
+ * @param kind SCHEDULED, STARTUP, MANUAL, BACKFILL or REANALYSIS
+ * @param status RUNNING, SUCCEEDED or FAILED
+ * @param rowsChanged rows that were new or newer than the stored version
+ * @param statementsAnalysed statement texts parsed anew (each distinct text once per analyser version)
+ * @param unanalysable statements whose facts could not be derived (unanalysable, empty or redacted text)
+ * @param durationMs how long the run took (so far, while it runs)
+ * @param zeroRowsAlert set when the run read nothing and nothing has been read for longer than the
+ * configured time: usually missing permissions on the source, not a quiet warehouse
+ */
+public record IngestionRun(long id, String kind, String status, Instant windowStart, Instant windowEnd,
+		Instant startedAt, Instant finishedAt, long rowsRead, long rowsChanged, long statementsAnalysed,
+		long unanalysable, int batches, String error, boolean zeroRowsAlert, long durationMs) {
+
+}

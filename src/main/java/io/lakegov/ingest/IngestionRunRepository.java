@@ -1,0 +1,167 @@
+package io.lakegov.ingest;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The record of ingestion runs; at most one RUNNING across all replicas (a unique index sees to it). */
+@Repository
+class IngestionRunRepository {
+
+	private static final String COLUMNS = """
+			id, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
+			statements_analysed, unanalysable, batches, error, zero_rows_alert,
+			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
+
+	private final JdbcClient jdbc;
+
+	private final String node;
+
+	IngestionRunRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+		this.node = nodeName();
+	}
+
+	/** Thrown when a run is already going on somewhere. */
+	static final class RunInProgressException extends RuntimeException {
+
+		RunInProgressException() {
+			super("An ingestion run is already in progress");
+		}
+
+	}
+
+	IngestionRun start(String kind, Instant windowStart, Instant windowEnd) {
+		try {
+			long id = jdbc.sql("""
+					INSERT INTO ingestion_run (kind, status, window_start, window_end, started_at, heartbeat_at, node)
+					VALUES (:kind, 'RUNNING', :from, :to, now(), now(), :node)
+					RETURNING id""")
+				.param("kind", kind)
+				.param("from", timestamp(windowStart))
+				.param("to", timestamp(windowEnd))
+				.param("node", node)
+				.query(Long.class)
+				.single();
+			return find(id).orElseThrow();
+		}
+		catch (DuplicateKeyException ex) {
+			throw new RunInProgressException();
+		}
+	}
+
+	/** Marks runs whose heartbeat stopped (their process died) as failed, so a new run can start. */
+	int failAbandoned(Duration timeout) {
+		return jdbc.sql("""
+				UPDATE ingestion_run SET status = 'FAILED', finished_at = now(),
+				    error = 'abandoned: no heartbeat since ' || heartbeat_at
+				WHERE status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => :seconds)""")
+			.param("seconds", timeout.toSeconds())
+			.update();
+	}
+
+	void setWindow(long id, Instant windowStart, Instant windowEnd) {
+		jdbc.sql("UPDATE ingestion_run SET window_start = :from, window_end = :to WHERE id = :id")
+			.param("id", id)
+			.param("from", timestamp(windowStart))
+			.param("to", timestamp(windowEnd))
+			.update();
+	}
+
+	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable) {
+		jdbc.sql("""
+				UPDATE ingestion_run SET rows_read = rows_read + :read, rows_changed = rows_changed + :changed,
+				    statements_analysed = statements_analysed + :analysed, unanalysable = unanalysable + :unanalysable,
+				    batches = batches + 1, heartbeat_at = now()
+				WHERE id = :id""")
+			.param("id", id)
+			.param("read", rowsRead)
+			.param("changed", rowsChanged)
+			.param("analysed", analysed)
+			.param("unanalysable", unanalysable)
+			.update();
+	}
+
+	void finish(long id, RunStatus status, String error, boolean zeroRowsAlert) {
+		jdbc.sql("""
+				UPDATE ingestion_run SET status = :status, error = :error, zero_rows_alert = :alert, finished_at = now(),
+				    heartbeat_at = now()
+				WHERE id = :id""")
+			.param("id", id)
+			.param("status", status.name())
+			.param("error", error)
+			.param("alert", zeroRowsAlert)
+			.update();
+	}
+
+	Optional<IngestionRun> find(long id) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run WHERE id = :id")
+			.param("id", id)
+			.query(IngestionRunRepository::map)
+			.optional();
+	}
+
+	List<IngestionRun> page(int page, int size) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run ORDER BY started_at DESC, id DESC LIMIT :size OFFSET :offset")
+			.param("size", size)
+			.param("offset", (long) page * size)
+			.query(IngestionRunRepository::map)
+			.list();
+	}
+
+	long count() {
+		return jdbc.sql("SELECT count(*) FROM ingestion_run").query(Long.class).single();
+	}
+
+	Optional<IngestionRun> latest(RunStatus status) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run WHERE status = :status ORDER BY started_at DESC, id DESC LIMIT 1")
+			.param("status", status.name())
+			.query(IngestionRunRepository::map)
+			.optional();
+	}
+
+	/** Since when nothing was read: the end of the last run that read rows, else the first run's start. */
+	Optional<Instant> lastRowsReadAt() {
+		return jdbc.sql("""
+				SELECT coalesce((SELECT max(finished_at) FROM ingestion_run WHERE rows_read > 0 AND kind <> 'REANALYSIS'),
+				                (SELECT min(started_at) FROM ingestion_run WHERE kind <> 'REANALYSIS'))""")
+			.query((rs, n) -> rs.getTimestamp(1) == null ? null : rs.getTimestamp(1).toInstant())
+			.optional();
+	}
+
+	private static IngestionRun map(ResultSet rs, int row) throws SQLException {
+		return new IngestionRun(rs.getLong("id"), rs.getString("kind"), rs.getString("status"),
+				instant(rs.getTimestamp("window_start")), instant(rs.getTimestamp("window_end")),
+				instant(rs.getTimestamp("started_at")), instant(rs.getTimestamp("finished_at")), rs.getLong("rows_read"),
+				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),
+				rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"));
+	}
+
+	private static Instant instant(Timestamp timestamp) {
+		return timestamp == null ? null : timestamp.toInstant();
+	}
+
+	private static Timestamp timestamp(Instant instant) {
+		return instant == null ? null : Timestamp.from(instant);
+	}
+
+	private static String nodeName() {
+		try {
+			return InetAddress.getLocalHost().getHostName();
+		}
+		catch (UnknownHostException ex) {
+			return "unknown";
+		}
+	}
+
+}

@@ -1,0 +1,60 @@
+package io.lakegov.ingest;
+
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs ingestion on the configured cron, and once shortly after startup so that a fresh install has
+ * answers within a minute. Off with {@code lakegov.ingest.enabled=false}.
+ */
+@Component
+@ConditionalOnProperty(name = "lakegov.ingest.enabled", havingValue = "true", matchIfMissing = true)
+class IngestionScheduler {
+
+	private static final Logger log = LoggerFactory.getLogger(IngestionScheduler.class);
+
+	private final IngestionService ingestion;
+
+	private final IngestProperties properties;
+
+	private final TaskScheduler scheduler;
+
+	IngestionScheduler(IngestionService ingestion, IngestProperties properties, TaskScheduler scheduler) {
+		this.ingestion = ingestion;
+		this.properties = properties;
+		this.scheduler = scheduler;
+	}
+
+	@Scheduled(cron = "${lakegov.ingest.cron:0 0 * * * *}", zone = "${lakegov.ingest.zone:UTC}")
+	@SchedulerLock(name = "ingestion")
+	void scheduled() {
+		run(RunKind.SCHEDULED);
+	}
+
+	@EventListener(ApplicationReadyEvent.class)
+	void catchUpAfterStartup() {
+		if (properties.runOnStartup()) {
+			scheduler.schedule(() -> run(RunKind.STARTUP),
+					java.time.Instant.now().plus(properties.startupDelay()));
+		}
+	}
+
+	private void run(RunKind kind) {
+		try {
+			IngestionRun run = ingestion.runIncremental(kind);
+			log.info("{} ingestion run {} finished {}", kind, run.id(), run.status());
+		}
+		catch (IngestionRunRepository.RunInProgressException ex) {
+			log.info("{} ingestion skipped: another run is in progress", kind);
+		}
+	}
+
+}

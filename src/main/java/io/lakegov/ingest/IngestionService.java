@@ -1,0 +1,253 @@
+package io.lakegov.ingest;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.lakegov.history.HistoryReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Runs ingestion: claims the single run slot, computes the window, streams the source in batches (one
+ * transaction each, the watermark moving with every batch), retries source failures with backoff from the
+ * last committed batch, and records the outcome.
+ */
+@Service
+public class IngestionService implements DisposableBean {
+
+	private static final Logger log = LoggerFactory.getLogger(IngestionService.class);
+
+	private final IngestionRunRepository runs;
+
+	private final WatermarkRepository watermark;
+
+	private final HistoryReader reader;
+
+	private final BatchIngester batches;
+
+	private final Reanalysis reanalysis;
+
+	private final TransactionTemplate tx;
+
+	private final IngestProperties properties;
+
+	private final IngestionMetrics metrics;
+
+	private final Clock clock;
+
+	private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, HistoryReader reader,
+			BatchIngester batches, Reanalysis reanalysis, TransactionTemplate tx, IngestProperties properties,
+			IngestionMetrics metrics, Clock clock) {
+		this.runs = runs;
+		this.watermark = watermark;
+		this.reader = reader;
+		this.batches = batches;
+		this.reanalysis = reanalysis;
+		this.tx = tx;
+		this.properties = properties;
+		this.metrics = metrics;
+		this.clock = clock;
+	}
+
+	/** Claims the run slot for an incremental run and carries it out on the calling thread. */
+	public IngestionRun runIncremental(RunKind kind) {
+		IngestionRun run = claim(kind, null, null);
+		return execute(run, null, null);
+	}
+
+	/** Claims the run slot and carries the run out in the background; the claimed run is returned at once. */
+	IngestionRun startIncremental(RunKind kind) {
+		IngestionRun run = claim(kind, null, null);
+		background.submit(() -> execute(run, null, null));
+		return run;
+	}
+
+	/** Re-reads a past window in the background; the watermark does not move. */
+	IngestionRun startBackfill(Instant from, Instant to) {
+		IngestionRun run = claim(RunKind.BACKFILL, from, to);
+		background.submit(() -> execute(run, from, to));
+		return run;
+	}
+
+	/** Re-reads a past window on the calling thread. */
+	IngestionRun backfill(Instant from, Instant to) {
+		IngestionRun run = claim(RunKind.BACKFILL, from, to);
+		return execute(run, from, to);
+	}
+
+	/** Re-derives the facts of statements analysed by an older analyser, in the background. */
+	IngestionRun startReanalysis() {
+		IngestionRun run = claim(RunKind.REANALYSIS, null, null);
+		background.submit(() -> executeReanalysis(run));
+		return run;
+	}
+
+	IngestionRun reanalyse() {
+		return executeReanalysis(claim(RunKind.REANALYSIS, null, null));
+	}
+
+	Optional<Instant> watermark() {
+		return watermark.current();
+	}
+
+	private IngestionRun claim(RunKind kind, Instant from, Instant to) {
+		int abandoned = runs.failAbandoned(properties.staleRunTimeout());
+		if (abandoned > 0) {
+			log.warn("Marked {} ingestion run(s) without heartbeat as failed", abandoned);
+		}
+		return runs.start(kind.name(), from, to);
+	}
+
+	private IngestionRun execute(IngestionRun run, Instant backfillFrom, Instant backfillTo) {
+		boolean backfill = backfillFrom != null;
+		Instant now = clock.instant();
+		Instant from = backfill ? backfillFrom
+				: watermark.current().map(mark -> mark.minus(properties.overlap()))
+					.orElse(now.minus(properties.initialLookback()));
+		Instant to = backfill ? backfillTo : now.minus(properties.settle());
+		runs.setWindow(run.id(), from, to);
+		AtomicReference<Instant> resumeFrom = new AtomicReference<>(from);
+		AtomicLong rowsRead = new AtomicLong();
+		try {
+			long windowRows = from.isBefore(to) ? windowRows(from, to) : 0;
+			metrics.backlog(windowRows);
+			for (int attempt = 0;; attempt++) {
+				try {
+					if (from.isBefore(to)) {
+						reader.read(resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
+							BatchIngester.Outcome outcome = tx.execute(status -> {
+								BatchIngester.Outcome result = batches.ingest(rows, run.id());
+								runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(),
+										result.analysed(), result.unanalysable());
+								if (!backfill && result.newestUpdate() != null) {
+									watermark.advance(result.newestUpdate(), run.id());
+								}
+								return result;
+							});
+							if (outcome.newestUpdate() != null) {
+								resumeFrom.set(outcome.newestUpdate());
+							}
+							metrics.backlog(windowRows - rowsRead.addAndGet(outcome.rowsRead() + rejected));
+							metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+						});
+					}
+					break;
+				}
+				catch (SQLException ex) {
+					if (attempt >= properties.retries()) {
+						throw ex;
+					}
+					Duration wait = properties.retryBackoff().multipliedBy(1L << Math.min(attempt, 10));
+					log.warn("Reading the query history failed ({}); retrying in {} from {}", ex.getMessage(), wait,
+							resumeFrom.get());
+					Thread.sleep(wait.toMillis());
+				}
+			}
+			boolean alert = zeroRowsAlert(rowsRead.get(), backfill);
+			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
+			metrics.runFinished(true, alert);
+			IngestionRun done = runs.find(run.id()).orElseThrow();
+			log.info("Ingestion run {} ({}) read {} rows, {} changed, {} texts analysed, in {}", done.id(), done.kind(),
+					done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), Duration.ofMillis(done.durationMs()));
+			return done;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return fail(run, ex);
+		}
+		catch (Exception ex) {
+			return fail(run, ex);
+		}
+	}
+
+	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
+	private long windowRows(Instant from, Instant to) {
+		try {
+			return reader.count(from, to);
+		}
+		catch (RuntimeException ex) {
+			log.warn("Could not count the rows of the window: {}", ex.getMessage());
+			return 0;
+		}
+	}
+
+	private IngestionRun executeReanalysis(IngestionRun run) {
+		try {
+			Reanalysis.Outcome outcome = reanalysis.run(properties.batchSize(),
+					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable));
+			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
+			log.info("Re-analysis run {} re-derived the facts of {} statements", run.id(), outcome.refreshed());
+			return runs.find(run.id()).orElseThrow();
+		}
+		catch (RuntimeException ex) {
+			return fail(run, ex);
+		}
+	}
+
+	private IngestionRun fail(IngestionRun run, Exception ex) {
+		log.error("Ingestion run {} failed", run.id(), ex);
+		runs.finish(run.id(), RunStatus.FAILED, describe(ex), false);
+		metrics.runFinished(false, false);
+		return runs.find(run.id()).orElseThrow();
+	}
+
+	private boolean zeroRowsAlert(long rowsRead, boolean backfill) {
+		if (rowsRead > 0 || backfill) {
+			return false;
+		}
+		Optional<Instant> since = runs.lastRowsReadAt();
+		boolean alert = since.isPresent()
+				&& Duration.between(since.get(), clock.instant()).compareTo(properties.zeroRowsAlertAfter()) > 0;
+		if (alert) {
+			log.warn("No query history rows read since {}: check that the source principal can read {}", since.get(),
+					"the query history table");
+		}
+		return alert;
+	}
+
+	/** The failure in words for the run record: the exception chain's messages, never a stack trace. */
+	static String describe(Throwable failure) {
+		StringBuilder text = new StringBuilder();
+		for (Throwable cause = failure; cause != null && text.length() < 2000; cause = cause.getCause()) {
+			if (!text.isEmpty()) {
+				text.append(": ");
+			}
+			text.append(cause.getClass().getSimpleName());
+			if (cause.getMessage() != null) {
+				text.append(' ').append(cause.getMessage());
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return text.length() > 2000 ? text.substring(0, 2000) : text.toString();
+	}
+
+	List<IngestionRun> page(int page, int size) {
+		return runs.page(page, size);
+	}
+
+	@Override
+	public void destroy() {
+		background.shutdownNow();
+	}
+
+}

@@ -1,0 +1,18 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+
+/**
+ * Where ingestion stands.
+ *
+ * @param watermark the newest update_time ingested
+ * @param lagSeconds seconds between the watermark and now
+ * @param running the run in progress, if any
+ * @param lastSuccess the newest successful run
+ * @param lastFailure the newest failed run
+ * @param source where query history is read from (no credentials)
+ * @param analyzerVersion the version new analyses are made with
+ */
+record IngestionStatus(Instant watermark, Long lagSeconds, IngestionRun running, IngestionRun lastSuccess,
+		IngestionRun lastFailure, String source, String analyzerVersion) {
+}

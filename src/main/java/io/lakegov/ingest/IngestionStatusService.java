@@ -1,0 +1,48 @@
+package io.lakegov.ingest;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.sql.StatementAnalyzer;
+
+import org.springframework.stereotype.Service;
+
+/** Answers what the status endpoint and the run listing need. */
+@Service
+class IngestionStatusService {
+
+	private final IngestionRunRepository runs;
+
+	private final WatermarkRepository watermark;
+
+	private final SourceDatabase source;
+
+	private final Clock clock;
+
+	IngestionStatusService(IngestionRunRepository runs, WatermarkRepository watermark, SourceDatabase source,
+			Clock clock) {
+		this.runs = runs;
+		this.watermark = watermark;
+		this.source = source;
+		this.clock = clock;
+	}
+
+	IngestionStatus current() {
+		Instant mark = watermark.current().orElse(null);
+		return new IngestionStatus(mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
+				runs.latest(RunStatus.RUNNING).orElse(null), runs.latest(RunStatus.SUCCEEDED).orElse(null),
+				runs.latest(RunStatus.FAILED).orElse(null), source.description(), StatementAnalyzer.VERSION);
+	}
+
+	Optional<IngestionRun> run(long id) {
+		return runs.find(id);
+	}
+
+	long runCount() {
+		return runs.count();
+	}
+
+}

@@ -1,0 +1,73 @@
+package io.lakegov.ingest;
+
+import java.util.Collection;
+import java.util.List;
+
+import io.lakegov.sql.StatementAnalyzer;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Stored statements as input to fact derivation, and the record of how each was derived (analyser version,
+ * status, the defaults its names were resolved with).
+ */
+@Repository
+class PendingStatements {
+
+	private final JdbcClient jdbc;
+
+	PendingStatements(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** How one statement's facts were derived. */
+	record Derivation(String statementId, String status, String catalog, String schema) {
+	}
+
+	List<FactRefresher.Pending> load(Collection<String> statementIds) {
+		return jdbc.sql("""
+				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,
+				       execution_status, text_hash, statement_text
+				FROM query_history WHERE statement_id = ANY(:ids)""")
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.query((rs, n) -> new FactRefresher.Pending(new StatementContext(rs.getString(1), rs.getString(2),
+					rs.getTimestamp(3).toInstant(), rs.getString(4), new QuerySource(rs.getString(5), rs.getString(6)),
+					rs.getString(7), rs.getString(8)), rs.getString(9)))
+			.list();
+	}
+
+	/** Ids of statements whose facts come from an older analyser version, oldest first. */
+	List<String> analysedByOlderVersion(int limit) {
+		return jdbc.sql("""
+				SELECT statement_id FROM query_history
+				WHERE analyzer_version IS DISTINCT FROM :version
+				ORDER BY update_time, statement_id
+				LIMIT :limit""")
+			.param("version", StatementAnalyzer.VERSION)
+			.param("limit", limit)
+			.query(String.class)
+			.list();
+	}
+
+	void recordDerivations(List<Derivation> derivations) {
+		if (derivations.isEmpty()) {
+			return;
+		}
+		jdbc.sql("""
+				UPDATE query_history h
+				SET analyzer_version = :version, analysis_status = d.status, default_catalog = d.catalog,
+				    default_schema = d.schema
+				FROM unnest(:ids::text[], :statuses::text[], :catalogs::text[], :schemas::text[])
+				     AS d(statement_id, status, catalog, schema)
+				WHERE h.statement_id = d.statement_id""")
+			.param("version", StatementAnalyzer.VERSION)
+			.param("ids", new SqlArrayValue("text", derivations.stream().map(Derivation::statementId).toArray()))
+			.param("statuses", new SqlArrayValue("text", derivations.stream().map(Derivation::status).toArray()))
+			.param("catalogs", new SqlArrayValue("text", derivations.stream().map(Derivation::catalog).toArray()))
+			.param("schemas", new SqlArrayValue("text", derivations.stream().map(Derivation::schema).toArray()))
+			.update();
+	}
+
+}

@@ -1,0 +1,122 @@
+package io.lakegov.ingest;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * What each session set with {@code USE} and which temporary views it created, by statement start, so
+ * that later statements of the session resolve their names as the warehouse did.
+ */
+@Repository
+class SessionEvents {
+
+	private final JdbcClient jdbc;
+
+	SessionEvents(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * One statement's effect on its session.
+	 *
+	 * @param catalog set by USE CATALOG (or a qualified USE SCHEMA), null when unchanged
+	 * @param schema set by USE SCHEMA, null when unchanged (USE CATALOG alone resets it to {@code default})
+	 */
+	record Event(String sessionId, Instant start, String statementId, boolean setsSession, String catalog,
+			String schema, List<String> temporaryViews) {
+	}
+
+	/** The names in force for a statement: the session's current catalog and schema and its temp views. */
+	record State(String catalog, String schema, Set<String> temporaryViews) {
+
+		static final State NONE = new State(null, null, Set.of());
+
+	}
+
+	/** Replaces the events of the given statements. */
+	void replace(Collection<String> statementIds, List<Event> events) {
+		if (statementIds.isEmpty()) {
+			return;
+		}
+		jdbc.sql("DELETE FROM session_event WHERE statement_id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.update();
+		for (Event event : events) {
+			jdbc.sql("""
+					INSERT INTO session_event (session_id, start_time, statement_id, use_catalog, use_schema, temp_views)
+					VALUES (:session, :start, :statement, :catalog, :schema, :views)
+					ON CONFLICT (session_id, start_time, statement_id) DO UPDATE
+					SET use_catalog = EXCLUDED.use_catalog, use_schema = EXCLUDED.use_schema, temp_views = EXCLUDED.temp_views""")
+				.param("session", event.sessionId())
+				.param("start", Timestamp.from(event.start()))
+				.param("statement", event.statementId())
+				.param("catalog", event.setsSession() ? event.catalog() : null)
+				.param("schema", event.setsSession() ? event.schema() : null)
+				.param("views", new SqlArrayValue("text", event.temporaryViews().toArray()))
+				.update();
+		}
+	}
+
+	/** All events of the given sessions, oldest first. */
+	Map<String, List<Event>> load(Set<String> sessions) {
+		Map<String, List<Event>> bySession = new HashMap<>();
+		if (sessions.isEmpty()) {
+			return bySession;
+		}
+		jdbc.sql("""
+				SELECT session_id, start_time, statement_id, use_catalog, use_schema, temp_views
+				FROM session_event WHERE session_id = ANY(:sessions)
+				ORDER BY session_id, start_time, statement_id""")
+			.param("sessions", new SqlArrayValue("text", sessions.toArray()))
+			.query((rs, n) -> {
+				String catalog = rs.getString(4);
+				String schema = rs.getString(5);
+				boolean sets = catalog != null || schema != null;
+				return new Event(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getString(3), sets,
+						catalog, schema,
+						Arrays.asList((String[]) rs.getArray(6).getArray()));
+			})
+			.list()
+			.forEach(event -> bySession.computeIfAbsent(event.sessionId(), id -> new ArrayList<>()).add(event));
+		return bySession;
+	}
+
+	/** The state a statement starting at {@code start} sees, after all earlier events of its session. */
+	static State stateAt(List<Event> events, Instant start) {
+		if (events == null || events.isEmpty()) {
+			return State.NONE;
+		}
+		String catalog = null;
+		String schema = null;
+		Set<String> views = new LinkedHashSet<>();
+		for (Event event : events) {
+			if (!event.start().isBefore(start)) {
+				break;
+			}
+			if (event.setsSession()) {
+				if (event.catalog() != null) {
+					catalog = event.catalog();
+					schema = event.schema() != null ? event.schema() : "default";
+				}
+				else if (event.schema() != null) {
+					schema = event.schema();
+				}
+			}
+			views.addAll(event.temporaryViews());
+		}
+		return new State(catalog, schema, views);
+	}
+
+}

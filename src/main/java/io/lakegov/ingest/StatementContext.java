@@ -1,0 +1,20 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+
+/**
+ * What a usage fact needs to know about its statement besides the analysis.
+ *
+ * @param eventTime the statement's start (its update time when the start is unknown)
+ * @param user who ran it; {@code (unknown)} when the source does not say
+ */
+record StatementContext(String statementId, String sessionId, Instant eventTime, String user, QuerySource source,
+		String executionStatus, String textHash) {
+
+	static final String UNKNOWN_USER = "(unknown)";
+
+	StatementContext {
+		user = user == null || user.isBlank() ? UNKNOWN_USER : user;
+	}
+
+}
