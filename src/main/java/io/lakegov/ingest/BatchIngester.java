@@ -12,8 +12,6 @@ import io.lakegov.history.HistoryRow;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
 /**
  * One batch of source rows, in the caller's transaction: store the rows that are new or newer, then
@@ -38,7 +36,7 @@ class BatchIngester {
 	record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
 	}
 
-	@Transactional(propagation = Propagation.MANDATORY)
+	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
 	Outcome ingest(List<HistoryRow> rows, long runId) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
