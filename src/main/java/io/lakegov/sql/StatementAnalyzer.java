@@ -55,6 +55,9 @@ public final class StatementAnalyzer {
         }
         ScriptResult script = new ScriptResult();
         List<ScriptSplitter.Piece> pieces = ScriptSplitter.split(tokens);
+        if (pieces.isEmpty()) {
+            return refused("empty statement", fingerprint, redacted);
+        }
         for (int i = 0; i < pieces.size(); i++) {
             ScriptSplitter.Piece piece = pieces.get(i);
             StageOutcome outcome = deadline.expired()
