@@ -75,7 +75,7 @@ class HostileInputTests {
         Analysis analysis = analyzer.analyze(script);
 
         assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(5).toNanos());
-        assertThat(analysis.status()).isEqualTo(AnalysisStatus.PARTIAL);
+        assertThat(analysis.status()).isIn(AnalysisStatus.PARTIAL, AnalysisStatus.UNANALYZABLE);
         assertThat(analysis.reason()).contains("time budget exceeded");
     }
 
