@@ -11,6 +11,11 @@ final class DatabricksRecognisers {
     private DatabricksRecognisers() {
     }
 
+    /** Statements Spark's grammar would misread (its SET swallows any text), so ours must go first. */
+    static boolean takesPrecedence(Tokens tokens, int first) {
+        return (tokens.isWord(first, "SET") || tokens.isWord(first, "UNSET")) && tokens.isWord(first + 1, "TAG");
+    }
+
     static StatementFacts recognise(Tokens tokens, int first, int end, Deadline deadline) {
         if (tokens.isWord(first, "GRANT") || tokens.isWord(first, "REVOKE")) {
             return grant(tokens, first, end);
@@ -27,7 +32,25 @@ final class DatabricksRecognisers {
         if (tokens.isWord(first, "ALTER") || tokens.isWord(first, "DROP") || tokens.isWord(first, "REFRESH")) {
             return namedObject(tokens, first, end);
         }
+        if (isCreateFunction(tokens, first)) {
+            // A function body (SQL, Python, ...) reads its tables when called, not when defined.
+            return new StatementFacts("CREATE_FUNCTION");
+        }
         return PipelineRecognisers.recognise(tokens, first, end, deadline);
+    }
+
+    private static boolean isCreateFunction(Tokens tokens, int first) {
+        int i = first + 1;
+        if (!tokens.isWord(first, "CREATE")) {
+            return false;
+        }
+        if (tokens.isWord(i, "OR") && tokens.isWord(i + 1, "REPLACE")) {
+            i += 2;
+        }
+        if (tokens.isWord(i, "TEMPORARY") || tokens.isWord(i, "TEMP")) {
+            i++;
+        }
+        return tokens.isWord(i, "FUNCTION");
     }
 
     private static StatementFacts grant(Tokens tokens, int first, int end) {

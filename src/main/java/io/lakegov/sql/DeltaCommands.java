@@ -27,6 +27,21 @@ final class DeltaCommands {
         return false;
     }
 
+    /**
+     * Delta's open-source grammar knows only SHALLOW clones; Databricks also has DEEP ones and a bare CLONE,
+     * which read and write the same tables. They are rewritten to SHALLOW so the grammar can read the rest.
+     */
+    static String asShallowClone(Tokens tokens, int first, int end, String text) {
+        for (int i = first + 1; i < end; i++) {
+            if (tokens.isWord(i, "CLONE") && !tokens.isWord(i - 1, "SHALLOW")) {
+                int base = tokens.start(first);
+                int from = tokens.isWord(i - 1, "DEEP") ? tokens.start(i - 1) - base : tokens.start(i) - base;
+                return text.substring(0, from) + "SHALLOW CLONE" + text.substring(tokens.end(i) - base);
+            }
+        }
+        return text;
+    }
+
     private static boolean contains(Tokens tokens, int first, int end, String word) {
         for (int i = first; i < end; i++) {
             if (tokens.isWord(i, word)) {

@@ -64,8 +64,8 @@ final class DeltaRules {
         DeltaSqlBaseParser.CloneTableHeaderContext header = clone.cloneTableHeader();
         QualifiedNameContext target = header.createTableHeader() != null
                 ? header.createTableHeader().table : header.replaceTableHeader().table;
-        facts.add(TreeText.name(clone.source), AccessRole.READ, timeTravel(clone.clause, TimeTravelSyntax.CLONE));
         facts.add(TreeText.name(target), AccessRole.WRITE, null);
+        facts.add(TreeText.name(clone.source), AccessRole.READ, timeTravel(clone.clause, TimeTravelSyntax.CLONE));
         if (clone.location != null) {
             String path = Literals.stringValue(TreeText.original(clone.location));
             if (path != null) {

@@ -27,9 +27,12 @@ final class PipelineRecognisers {
 
     private static StatementFacts dataset(Tokens tokens, int at, int end, Deadline deadline) {
         int i = at;
+        boolean refresh = false;
         if (tokens.isWord(i, "OR") && (tokens.isWord(i + 1, "REFRESH") || tokens.isWord(i + 1, "REPLACE"))) {
+            refresh = tokens.isWord(i + 1, "REFRESH");
             i += 2;
         }
+        boolean live = false;
         boolean streaming = false;
         boolean materialized = false;
         boolean temporary = false;
@@ -38,7 +41,12 @@ final class PipelineRecognisers {
             streaming |= tokens.isWord(i, "STREAMING");
             materialized |= tokens.isWord(i, "MATERIALIZED") || tokens.isWord(i, "LIVE");
             temporary |= tokens.isWord(i, "TEMPORARY");
+            live |= tokens.isWord(i, "LIVE");
             i++;
+        }
+        // Plain CREATE TABLE/VIEW belongs to Spark's grammar; only pipeline datasets are recognised here.
+        if (!refresh && !streaming && !materialized && !live) {
+            return null;
         }
         boolean view = tokens.isWord(i, "VIEW");
         if (!view && !tokens.isWord(i, "TABLE")) {

@@ -82,7 +82,8 @@ final class ScriptResult {
             reason = dynamicReason;
         } else {
             status = succeeded == 0 ? AnalysisStatus.UNANALYZABLE : AnalysisStatus.PARTIAL;
-            reason = failed + " of " + statements + " statements not analysed: " + String.join("; ", failures)
+            reason = statements == 1 ? failures.get(0).substring("statement 1: ".length())
+                    : failed + " of " + statements + " statements not analysed: " + String.join("; ", failures)
                     + (failed > failures.size() ? "; ..." : "");
         }
         String stage = stages.size() == 1 || statements == 1 ? firstStage : "mixed";

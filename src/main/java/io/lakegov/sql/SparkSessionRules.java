@@ -3,13 +3,18 @@ package io.lakegov.sql;
 import java.util.ArrayList;
 import java.util.List;
 import org.antlr.v4.runtime.ParserRuleContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.RenameTableContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.SetCatalogContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ShowColumnsContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ShowTableExtendedContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.UseContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.UseNamespaceContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.VisitExecuteImmediateContext;
 
-/** USE statements (which change how later names resolve), SHOW COLUMNS and dynamic SQL. */
+/**
+ * USE statements (which change how later names resolve), renames, SHOW COLUMNS, SHOW TABLE EXTENDED and
+ * dynamic SQL.
+ */
 final class SparkSessionRules {
 
     private SparkSessionRules() {
@@ -34,9 +39,23 @@ final class SparkSessionRules {
             if (name != null) {
                 facts.useCatalog(name.qualified());
             }
+        } else if (statement instanceof RenameTableContext rename) {
+            // A rename writes both names: the old one disappears, the new one appears.
+            walker.target(rename.from, AccessRole.WRITE);
+            facts.add(TreeText.name(rename.to), AccessRole.WRITE, null);
+        } else if (statement instanceof ShowTableExtendedContext show) {
+            // With a partition, Spark reads the pattern as the name of one table.
+            if (show.partitionSpec() != null) {
+                String pattern = Literals.stringValue(TreeText.original(show.pattern));
+                if (pattern != null && !pattern.isEmpty()) {
+                    facts.add(qualify(show.ns == null ? null : walker.name(show.ns),
+                            new TableName(List.of(pattern))), AccessRole.READ, null);
+                }
+            }
         } else if (statement instanceof ShowColumnsContext show) {
             TableName table = walker.name(show.table);
-            if (table != null && show.ns != null) {
+            // A namespace given separately only qualifies a one-part table name.
+            if (table != null && show.ns != null && table.parts().size() == 1) {
                 List<String> parts = new ArrayList<>(TreeText.name(show.ns).parts());
                 parts.addAll(table.parts());
                 table = new TableName(parts);
@@ -49,5 +68,14 @@ final class SparkSessionRules {
             return false;
         }
         return true;
+    }
+
+    private static TableName qualify(TableName namespace, TableName table) {
+        if (namespace == null) {
+            return table;
+        }
+        List<String> parts = new ArrayList<>(namespace.parts());
+        parts.addAll(table.parts());
+        return new TableName(parts);
     }
 }

@@ -28,8 +28,7 @@ final class SparkStatementRules {
             SqlBaseParser.SetTableSerDeContext.class, SqlBaseParser.TruncateTableContext.class,
             SqlBaseParser.UnsetTablePropertiesContext.class, SqlBaseParser.UpdateTableContext.class,
             SqlBaseParser.CreateIndexContext.class, SqlBaseParser.DropIndexContext.class,
-            // A rename writes both names: the old one disappears, the new one appears.
-            SqlBaseParser.RenameTableContext.class, SqlBaseParser.CreateMetricViewContext.class,
+            SqlBaseParser.CreateMetricViewContext.class,
             SqlBaseParser.AlterTableAlterColumnContext.class, SqlBaseParser.HiveChangeColumnContext.class,
             SqlBaseParser.HiveReplaceColumnsContext.class, SqlBaseParser.RenameTableColumnContext.class);
 

@@ -19,6 +19,19 @@ public final class StatementAnalyzer {
 
     public StatementAnalyzer(AnalyzerSettings settings) {
         this.settings = settings == null ? AnalyzerSettings.defaults() : settings;
+        warmUp();
+    }
+
+    /**
+     * The grammars build their prediction caches on first use, which takes longer than a time budget allows; do
+     * it once here so the first real statement is not refused for it.
+     */
+    private static void warmUp() {
+        Deadline generous = new Deadline(60_000_000_000L);
+        for (String sql : new String[] {"SELECT a FROM t WHERE b = 1", "DESCRIBE HISTORY t"}) {
+            Tokens tokens = SqlLexer.tokenize(sql);
+            StatementStages.run(tokens, 0, tokens.size(), generous);
+        }
     }
 
     public Analysis analyze(String sql) {
@@ -55,6 +68,9 @@ public final class StatementAnalyzer {
         }
         ScriptResult script = new ScriptResult();
         List<ScriptSplitter.Piece> pieces = ScriptSplitter.split(tokens);
+        if (pieces.isEmpty()) {
+            return refused("empty statement", fingerprint, redacted);
+        }
         for (int i = 0; i < pieces.size(); i++) {
             ScriptSplitter.Piece piece = pieces.get(i);
             StageOutcome outcome = deadline.expired()

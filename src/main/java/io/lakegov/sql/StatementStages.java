@@ -18,8 +18,14 @@ final class StatementStages {
         int base = tokens.start(first);
         String text = tokens.source.substring(base, tokens.end(end - 1));
         try {
+            if (DatabricksRecognisers.takesPrecedence(tokens, first)) {
+                StatementFacts recognised = DatabricksRecognisers.recognise(tokens, first, end, deadline);
+                if (recognised != null) {
+                    return StageOutcome.found(recognised, "databricks-recogniser");
+                }
+            }
             if (DeltaCommands.isCandidate(tokens, first, end)) {
-                StageOutcome delta = delta(text, deadline);
+                StageOutcome delta = delta(DeltaCommands.asShallowClone(tokens, first, end, text), deadline);
                 if (delta != null) {
                     return delta;
                 }

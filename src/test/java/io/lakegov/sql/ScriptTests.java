@@ -1,0 +1,80 @@
+package io.lakegov.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ScriptTests {
+
+    @Test
+    void appliesUseStatementsToLaterStatementsOnly() {
+        Analysis analysis = Golden.analyze("SELECT * FROM a; USE CATALOG main; USE SCHEMA sales; SELECT * FROM b; "
+                + "SELECT * FROM other.c");
+
+        assertThat(analysis.kind()).isEqualTo("SCRIPT");
+        assertThat(analysis.reads()).extracting(a -> a.name().qualified())
+                .containsExactly("a", "main.sales.b", "main.other.c");
+        assertThat(analysis.reads()).extracting(a -> a.written().qualified()).containsExactly("a", "b", "other.c");
+        assertThat(analysis.sessionEffect()).isEqualTo(new SessionEffect("main", "sales"));
+    }
+
+    @Test
+    void treatsUseOfATwoPartNameAsCatalogAndSchema() {
+        assertThat(Golden.analyze("USE main.sales").sessionEffect()).isEqualTo(new SessionEffect("main", "sales"));
+        assertThat(Golden.analyze("USE sales").sessionEffect()).isEqualTo(new SessionEffect(null, "sales"));
+    }
+
+    @Test
+    void neverReportsTemporaryViewsOrLaterReadsOfThem() {
+        Analysis analysis = Golden.analyze(
+                "CREATE OR REPLACE TEMP VIEW tv AS SELECT * FROM src; SELECT * FROM tv JOIN dim USING (id)");
+
+        assertThat(Golden.names(analysis.reads())).isEqualTo("dim,src");
+        assertThat(analysis.temporaryViews()).containsExactly("tv");
+        assertThat(analysis.writes()).isEmpty();
+    }
+
+    @Test
+    void splitsOnlyAtTopLevelSemicolons() {
+        Analysis analysis = Golden.analyze("""
+                SELECT ';' AS a, `semi;colon` FROM t1; -- comment; here
+                /* block; /* nested; */ */ SELECT $$ body; $$ FROM t2;
+                CREATE FUNCTION f() RETURNS INT LANGUAGE PYTHON AS $$ return 1; $$;
+                """);
+
+        assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
+        assertThat(Golden.names(analysis.reads())).isEqualTo("t1,t2");
+    }
+
+    @Test
+    void keepsCompoundBlocksTogether() {
+        Analysis analysis = Golden.analyze("""
+                BEGIN
+                  DECLARE x INT DEFAULT 1;
+                  IF x = 1 THEN INSERT INTO t SELECT * FROM s; END IF;
+                  UPDATE u SET a = 1;
+                END;
+                SELECT * FROM after_block
+                """);
+
+        assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
+        assertThat(Golden.names(analysis.reads())).isEqualTo("after_block,s");
+        assertThat(Golden.names(analysis.writes())).isEqualTo("t,u");
+    }
+
+    @Test
+    void reportsPartialWhenSomeStatementsFail() {
+        Analysis analysis = Golden.analyze("SELECT * FROM ok; THIS IS NOT SQL AT ALL; INSERT INTO w SELECT 1");
+
+        assertThat(analysis.status()).isEqualTo(AnalysisStatus.PARTIAL);
+        assertThat(analysis.reason()).contains("statement 2");
+        assertThat(Golden.names(analysis.accesses())).isEqualTo("ok,w");
+    }
+
+    @Test
+    void deduplicatesAccessesInOrderOfAppearance() {
+        Analysis analysis = Golden.analyze("SELECT * FROM b JOIN a ON true JOIN b x ON true");
+
+        assertThat(analysis.accesses()).extracting(a -> a.written().qualified()).containsExactly("b", "a");
+    }
+}
