@@ -1,0 +1,48 @@
+package io.lakegov.history.demo;
+
+import java.time.Clock;
+
+import io.lakegov.history.SourceDatabase;
+
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.util.StringUtils;
+
+/** Starts the demo workload when {@code lakegov.demo.enabled} is true, or unset with no source URL. */
+@Configuration(proxyBeanMethods = false)
+@Conditional(DemoConfig.DemoEnabled.class)
+class DemoConfig {
+
+	@Bean
+	DemoWarehouse demoWarehouse(SourceDatabase source) {
+		return new DemoWarehouse(source);
+	}
+
+	@Bean
+	DemoRunner demoRunner(DemoWarehouse warehouse, DemoProperties properties, TaskScheduler scheduler, Clock clock) {
+		return new DemoRunner(warehouse, properties, scheduler, clock);
+	}
+
+	static class DemoEnabled extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			String enabled = context.getEnvironment().getProperty("lakegov.demo.enabled");
+			if (StringUtils.hasText(enabled)) {
+				return Boolean.parseBoolean(enabled.strip()) ? ConditionOutcome.match("lakegov.demo.enabled=true")
+						: ConditionOutcome.noMatch("lakegov.demo.enabled=false");
+			}
+			boolean source = StringUtils.hasText(context.getEnvironment().getProperty("lakegov.source.url"));
+			return source ? ConditionOutcome.noMatch("a source is configured")
+					: ConditionOutcome.match("no source configured: demo warehouse");
+		}
+
+	}
+
+}

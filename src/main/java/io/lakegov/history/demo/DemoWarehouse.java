@@ -1,0 +1,118 @@
+package io.lakegov.history.demo;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+
+import io.lakegov.history.SourceDatabase;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Writes generated statements into the local warehouse's query history, and keeps its table inventory,
+ * table properties and table history in line with the demo lakehouse.
+ */
+public final class DemoWarehouse {
+
+	private static final String UPSERT = """
+			INSERT INTO %s (account_id, workspace_id, statement_id, executed_by, executed_as, session_id,
+			    execution_status, compute, statement_text, statement_type, error_message, client_application,
+			    start_time, end_time, update_time, total_duration_ms, execution_duration_ms, read_rows, produced_rows,
+			    from_result_cache, query_source)
+			VALUES ('acc-demo', '1234567890', ?, ?, ?, ?, ?, '{"type": "WAREHOUSE", "warehouse_id": "demo-wh"}'::jsonb,
+			    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?::jsonb)
+			ON CONFLICT (statement_id) DO UPDATE SET execution_status = EXCLUDED.execution_status,
+			    error_message = EXCLUDED.error_message, end_time = EXCLUDED.end_time, update_time = EXCLUDED.update_time,
+			    total_duration_ms = EXCLUDED.total_duration_ms, execution_duration_ms = EXCLUDED.execution_duration_ms,
+			    read_rows = EXCLUDED.read_rows, produced_rows = EXCLUDED.produced_rows""";
+
+	private final JdbcTemplate jdbc;
+
+	private final String historyTable;
+
+	private final String inventoryTable;
+
+	public DemoWarehouse(SourceDatabase source) {
+		if (!source.local()) {
+			throw new IllegalStateException("The demo workload only writes into the local warehouse");
+		}
+		this.jdbc = new JdbcTemplate(source.dataSource());
+		this.historyTable = source.historyTable();
+		this.inventoryTable = source.inventoryTable();
+	}
+
+	public boolean hasHistory() {
+		return Boolean.TRUE.equals(jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM " + historyTable + ")", Boolean.class));
+	}
+
+	/** Writes the statements in their final state. */
+	public void writeFinished(List<DemoStatement> statements) {
+		write(statements, false);
+	}
+
+	/** Writes the statements as still running: no end, update time at their start. */
+	public void writeRunning(List<DemoStatement> statements) {
+		write(statements, true);
+	}
+
+	private void write(List<DemoStatement> statements, boolean running) {
+		jdbc.batchUpdate(UPSERT.formatted(historyTable), statements, 1000, (PreparedStatement row, DemoStatement s) -> {
+			bind(row, s, running);
+		});
+	}
+
+	private static void bind(PreparedStatement row, DemoStatement s, boolean running) throws SQLException {
+		Instant end = running ? null : s.end();
+		long duration = end == null ? 0 : end.toEpochMilli() - s.start().toEpochMilli();
+		row.setString(1, s.statementId());
+		row.setString(2, s.user());
+		row.setString(3, s.user());
+		row.setString(4, s.sessionId());
+		row.setString(5, running ? "RUNNING" : s.status());
+		row.setString(6, s.text());
+		row.setString(7, s.statementType());
+		row.setString(8, running ? null : s.errorMessage());
+		row.setString(9, s.querySource().contains("dashboard_id\": \"") ? "Databricks SQL Dashboard" : "Databricks SQL Editor");
+		row.setTimestamp(10, Timestamp.from(s.start()));
+		row.setTimestamp(11, end == null ? null : Timestamp.from(end));
+		row.setTimestamp(12, Timestamp.from(end == null ? s.start() : end.plusMillis(500)));
+		row.setLong(13, duration);
+		row.setLong(14, duration * 9 / 10);
+		row.setLong(15, running ? 0 : Math.abs(s.statementId().hashCode() % 1_000_000));
+		row.setLong(16, running ? 0 : Math.abs(s.statementId().hashCode() % 1000));
+		row.setString(17, s.querySource());
+	}
+
+	/** The demo lakehouse's tables, retention settings and commit history, as of now. */
+	public void refreshCatalog(Instant now) {
+		for (String table : DemoCatalog.TABLES) {
+			String[] parts = table.split("\\.");
+			jdbc.update("""
+					INSERT INTO %s (table_catalog, table_schema, table_name, table_type, data_source_format, storage_path,
+					    table_owner, created, created_by, last_altered, last_altered_by)
+					VALUES (?, ?, ?, 'MANAGED', 'DELTA', ?, 'data-platform', ?, 'etl-nightly-sp', ?, 'etl-nightly-sp')
+					ON CONFLICT (table_catalog, table_schema, table_name) DO NOTHING""".formatted(inventoryTable),
+					DemoCatalog.CATALOG, parts[0], parts[1],
+					"s3://demo-lakehouse/" + DemoCatalog.CATALOG + "/" + parts[0] + "/" + parts[1],
+					Timestamp.from(now.minusSeconds(400L * 86400)), Timestamp.from(now.minusSeconds(86400)));
+		}
+		String ledger = DemoCatalog.qualified(DemoCatalog.OVER_RETAINED);
+		jdbc.update("""
+				INSERT INTO lakehouse.table_properties (table_full_name, key, value) VALUES
+				    (?, 'delta.logRetentionDuration', 'interval 365 days'),
+				    (?, 'delta.deletedFileRetentionDuration', 'interval 180 days')
+				ON CONFLICT (table_full_name, key) DO NOTHING""", ledger, ledger);
+		String travelled = DemoCatalog.qualified(DemoCatalog.TIME_TRAVELLED);
+		long newest = DemoWorkload.versionAt(now);
+		long oldest = DemoWorkload.versionAt(now.minusSeconds(40L * 86400));
+		jdbc.update("""
+				INSERT INTO lakehouse.table_history (table_full_name, version, timestamp, operation)
+				SELECT ?, v, ?::timestamptz + (v * interval '6 hours'), 'WRITE'
+				FROM generate_series(?::bigint, ?::bigint) AS v
+				ON CONFLICT (table_full_name, version) DO NOTHING""", travelled,
+				Timestamp.from(DemoWorkload.VERSION_ORIGIN), oldest, newest);
+	}
+
+}
