@@ -109,7 +109,7 @@ class AnalysisStore {
 			cache.put(hash, analysis);
 			fresh.add(Map.entry(hash, analysis));
 		}
-		fresh.forEach(entry -> insert(entry.getKey(), entry.getValue()));
+		insert(fresh);
 		return new Lookup(found, analysed);
 	}
 
@@ -146,26 +146,51 @@ class AnalysisStore {
 				json.readValue(rs.getString(12), STRINGS));
 	}
 
-	private void insert(String hash, StoredAnalysis analysis) {
+	/** Stores new analyses with one statement; a concurrent writer of the same analysis is harmless. */
+	private void insert(List<Map.Entry<String, StoredAnalysis>> fresh) {
+		if (fresh.isEmpty()) {
+			return;
+		}
+		int n = fresh.size();
+		Object[][] columns = new Object[12][n];
+		for (int i = 0; i < n; i++) {
+			StoredAnalysis analysis = fresh.get(i).getValue();
+			columns[0][i] = fresh.get(i).getKey();
+			columns[1][i] = analysis.status();
+			columns[2][i] = analysis.kind();
+			columns[3][i] = analysis.stage();
+			columns[4][i] = analysis.reason();
+			columns[5][i] = analysis.fingerprint();
+			columns[6][i] = analysis.redactedSql();
+			columns[7][i] = json.writeValueAsString(analysis.accesses());
+			columns[8][i] = json.writeValueAsString(analysis.paths());
+			columns[9][i] = analysis.useCatalog();
+			columns[10][i] = analysis.useSchema();
+			columns[11][i] = json.writeValueAsString(analysis.temporaryViews());
+		}
 		jdbc.sql("""
 				INSERT INTO statement_analysis (text_hash, analyzer_version, status, kind, stage, reason, fingerprint,
 				    redacted_sql, accesses, paths, use_catalog, use_schema, temporary_views, analyzed_at)
-				VALUES (:hash, :version, :status, :kind, :stage, :reason, :fingerprint, :redacted, :accesses::jsonb,
-				    :paths::jsonb, :catalog, :schema, :views::jsonb, now())
+				SELECT hash, :version, status, kind, stage, reason, fingerprint, redacted, accesses::jsonb, paths::jsonb,
+				       catalog, schema, views::jsonb, now()
+				FROM unnest(:hashes::text[], :statuses::text[], :kinds::text[], :stages::text[], :reasons::text[],
+				    :fingerprints::text[], :redacted::text[], :accesses::text[], :paths::text[], :catalogs::text[],
+				    :schemas::text[], :views::text[])
+				    AS a(hash, status, kind, stage, reason, fingerprint, redacted, accesses, paths, catalog, schema, views)
 				ON CONFLICT (text_hash, analyzer_version) DO NOTHING""")
-			.param("hash", hash)
 			.param("version", StatementAnalyzer.VERSION)
-			.param("status", analysis.status())
-			.param("kind", analysis.kind())
-			.param("stage", analysis.stage())
-			.param("reason", analysis.reason())
-			.param("fingerprint", analysis.fingerprint())
-			.param("redacted", analysis.redactedSql())
-			.param("accesses", json.writeValueAsString(analysis.accesses()))
-			.param("paths", json.writeValueAsString(analysis.paths()))
-			.param("catalog", analysis.useCatalog())
-			.param("schema", analysis.useSchema())
-			.param("views", json.writeValueAsString(analysis.temporaryViews()))
+			.param("hashes", new SqlArrayValue("text", columns[0]))
+			.param("statuses", new SqlArrayValue("text", columns[1]))
+			.param("kinds", new SqlArrayValue("text", columns[2]))
+			.param("stages", new SqlArrayValue("text", columns[3]))
+			.param("reasons", new SqlArrayValue("text", columns[4]))
+			.param("fingerprints", new SqlArrayValue("text", columns[5]))
+			.param("redacted", new SqlArrayValue("text", columns[6]))
+			.param("accesses", new SqlArrayValue("text", columns[7]))
+			.param("paths", new SqlArrayValue("text", columns[8]))
+			.param("catalogs", new SqlArrayValue("text", columns[9]))
+			.param("schemas", new SqlArrayValue("text", columns[10]))
+			.param("views", new SqlArrayValue("text", columns[11]))
 			.update();
 	}
 

@@ -53,20 +53,29 @@ class SessionEvents {
 		jdbc.sql("DELETE FROM session_event WHERE statement_id = ANY(:ids)")
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.update();
-		for (Event event : events) {
-			jdbc.sql("""
-					INSERT INTO session_event (session_id, start_time, statement_id, use_catalog, use_schema, temp_views)
-					VALUES (:session, :start, :statement, :catalog, :schema, :views)
-					ON CONFLICT (session_id, start_time, statement_id) DO UPDATE
-					SET use_catalog = EXCLUDED.use_catalog, use_schema = EXCLUDED.use_schema, temp_views = EXCLUDED.temp_views""")
-				.param("session", event.sessionId())
-				.param("start", Timestamp.from(event.start()))
-				.param("statement", event.statementId())
-				.param("catalog", event.setsSession() ? event.catalog() : null)
-				.param("schema", event.setsSession() ? event.schema() : null)
-				.param("views", new SqlArrayValue("text", event.temporaryViews().toArray()))
-				.update();
+		if (events.isEmpty()) {
+			return;
 		}
+		// an event's temp view names travel as one text joined by U+0001, which no view name contains
+		jdbc.sql("""
+				INSERT INTO session_event (session_id, start_time, statement_id, use_catalog, use_schema, temp_views)
+				SELECT session_id, start_time, statement_id, catalog, schema,
+				       CASE WHEN views = '' THEN '{}'::text[] ELSE string_to_array(views, chr(1)) END
+				FROM unnest(:sessions::text[], :starts::timestamptz[], :statements::text[], :catalogs::text[],
+				    :schemas::text[], :views::text[]) AS e(session_id, start_time, statement_id, catalog, schema, views)
+				ON CONFLICT (session_id, start_time, statement_id) DO UPDATE
+				SET use_catalog = EXCLUDED.use_catalog, use_schema = EXCLUDED.use_schema, temp_views = EXCLUDED.temp_views""")
+			.param("sessions", new SqlArrayValue("text", events.stream().map(Event::sessionId).toArray()))
+			.param("starts", new SqlArrayValue("timestamptz",
+					events.stream().map(event -> Timestamp.from(event.start())).toArray()))
+			.param("statements", new SqlArrayValue("text", events.stream().map(Event::statementId).toArray()))
+			.param("catalogs", new SqlArrayValue("text",
+					events.stream().map(event -> event.setsSession() ? event.catalog() : null).toArray()))
+			.param("schemas", new SqlArrayValue("text",
+					events.stream().map(event -> event.setsSession() ? event.schema() : null).toArray()))
+			.param("views", new SqlArrayValue("text",
+					events.stream().map(event -> String.join("\u0001", event.temporaryViews())).toArray()))
+			.update();
 	}
 
 	/** All events of the given sessions, oldest first. */
