@@ -180,6 +180,21 @@ final class DemoStatements {
 				"[TABLE_OR_VIEW_NOT_FOUND] The table or view `main`.`sales`.`order_items` cannot be found.");
 	}
 
+	/** A scratch table built from the audit log and dropped again, as backfill jobs do. */
+	static List<Shape> scratchTable(Random random) {
+		String scratch = "ops.tmp_backfill_" + Integer.toHexString(random.nextInt(1 << 20));
+		return List.of(
+				new Shape("CREATE TABLE main." + scratch + " AS SELECT * FROM main.ops.audit_log WHERE day = current_date()",
+						"CREATE_TABLE_AS_SELECT", List.of(Truth.write(scratch), Truth.read("ops.audit_log"))),
+				new Shape("DROP TABLE IF EXISTS main." + scratch, "DROP", List.of(Truth.write(scratch))));
+	}
+
+	/** The rename that gave marketing.attribution its name: both names change. */
+	static Shape rename() {
+		return new Shape("ALTER TABLE main.marketing.attribution_v1 RENAME TO main.marketing.attribution", "ALTER",
+				List.of(Truth.write("marketing.attribution_v1"), Truth.write("marketing.attribution")));
+	}
+
 	static Shape genie() {
 		return new Shape("""
 				SELECT c.region, count(r.order_id) AS returns FROM main.sales.returns r

@@ -36,6 +36,10 @@ public final class DemoWorkload {
 	public List<DemoStatement> generate(Instant from, Instant to, int count) {
 		List<DemoStatement> statements = new ArrayList<>(count + 8);
 		long span = Math.max(1, Duration.between(from, to).toMillis());
+		if (count >= 1000) {
+			// a history that long includes the rename that gave marketing.attribution its name
+			statements.add(single(from.plusMillis(span / 3), "carol@corp.example", adhoc(), DemoStatements.rename()));
+		}
 		while (statements.size() < count) {
 			Instant start = from.plusMillis((long) (random.nextDouble() * span));
 			statements.addAll(episode(start));
@@ -92,6 +96,12 @@ public final class DemoWorkload {
 		}
 		if (pick < 95) {
 			return List.of(single(start, pickOne(DemoCatalog.PEOPLE), adhoc(), DemoStatements.failure(random)));
+		}
+		if (pick < 97) {
+			String source = "{\"job_info\": {\"job_id\": \"1005\", \"job_run_id\": \"" + random.nextInt(1_000_000) + "\"}}";
+			List<DemoStatements.Shape> shapes = DemoStatements.scratchTable(random);
+			return List.of(single(start, "etl-nightly-sp", source, shapes.get(0)),
+					single(start.plusSeconds(120), "etl-nightly-sp", source, shapes.get(1)));
 		}
 		return List.of(single(start, pickOne(DemoCatalog.PEOPLE), adhoc(), pickOne(DemoStatements.adhocMisc(random))));
 	}
