@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -42,13 +43,17 @@ class IngestionControllerIntegrationTests {
 	void startsARunListsItAndReportsStatus() {
 		new SourceRows(jdbc).row("api-1").text("SELECT * FROM a.b.c").started(Instant.now().minusSeconds(600)).save();
 
-		ResponseEntity<Map> started = api.post().uri("/api/v1/ingestion/runs").retrieve().toEntity(Map.class);
+		ResponseEntity<Map<String, Object>> started = api.post()
+			.uri("/api/v1/ingestion/runs")
+			.retrieve()
+			.toEntity(new ParameterizedTypeReference<>() {
+			});
 		assertThat(started.getStatusCode()).isEqualTo(HttpStatus.ACCEPTED);
 		Object id = started.getBody().get("id");
 		assertThat(started.getHeaders().getLocation()).hasToString("/api/v1/ingestion/runs/" + id);
 
-		await().until(() -> "SUCCEEDED".equals(api.get().uri("/api/v1/ingestion/runs/" + id).retrieve().body(Map.class)
-			.get("status")));
+		await().until(() -> api.get().uri("/api/v1/ingestion/runs/" + id).retrieve().body(String.class)
+			.contains("\"status\":\"SUCCEEDED\""));
 
 		String list = api.get().uri("/api/v1/ingestion/runs?page=0&size=10").retrieve().body(String.class);
 		assertThat(list).contains("\"totalItems\":1", "\"rowsRead\":1", "\"kind\":\"MANUAL\"");
@@ -79,9 +84,9 @@ class IngestionControllerIntegrationTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(Map.of("from", old.minusSeconds(3600).toString(), "to", old.plusSeconds(3600).toString()))
 			.retrieve()
-			.toEntity(Map.class);
+			.toEntity(String.class);
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.ACCEPTED);
-		assertThat(response.getBody().get("kind")).isEqualTo("BACKFILL");
+		assertThat(response.getBody()).contains("\"kind\":\"BACKFILL\"");
 		await().until(() -> IngestionTestSupport.facts(jdbc, "old-1").size() == 1);
 	}
 
