@@ -9,6 +9,8 @@ import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.stereotype.Component;
@@ -26,10 +28,16 @@ class BatchIngester {
 
 	private final JsonMapper json;
 
-	BatchIngester(HistoryStore history, FactRefresher refresher, JsonMapper json) {
+	private final Timer upsertTime;
+
+	private final Timer refreshTime;
+
+	BatchIngester(HistoryStore history, FactRefresher refresher, JsonMapper json, MeterRegistry registry) {
 		this.history = history;
 		this.refresher = refresher;
 		this.json = json;
+		this.upsertTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "upsert").register(registry);
+		this.refreshTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "facts").register(registry);
 	}
 
 	/** What a batch did. */
@@ -53,14 +61,14 @@ class BatchIngester {
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
 			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(text), QuerySource.of(source, json)));
 		}
-		Set<String> changed = history.upsert(incoming, runId);
+		Set<String> changed = upsertTime.record(() -> history.upsert(incoming, runId));
 		List<FactRefresher.Pending> pending = new ArrayList<>(changed.size());
 		for (HistoryStore.Incoming row : incoming) {
 			if (changed.contains(row.row().statementId())) {
 				pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 			}
 		}
-		FactRefresher.Outcome outcome = refresher.refresh(pending);
+		FactRefresher.Outcome outcome = refreshTime.record(() -> refresher.refresh(pending));
 		return new Outcome(rows.size(), changed.size(), outcome.analysed(), outcome.unanalysable(), newestUpdate);
 	}
 

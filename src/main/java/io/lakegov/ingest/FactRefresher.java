@@ -12,6 +12,8 @@ import java.util.Set;
 
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
@@ -37,8 +39,14 @@ class FactRefresher {
 
 	private final UsageFactRepository facts;
 
+	private final Timer analysisTime;
+
+	private final Timer factsTime;
+
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
-			FactDeriver deriver, UsageFactRepository facts) {
+			FactDeriver deriver, UsageFactRepository facts, MeterRegistry registry) {
+		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
+		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
 		this.analyses = analyses;
 		this.sessions = sessions;
 		this.history = history;
@@ -62,7 +70,7 @@ class FactRefresher {
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
-		AnalysisStore.Lookup lookup = analyses.analyses(texts(all.values()));
+		AnalysisStore.Lookup lookup = analysisTime.record(() -> analyses.analyses(texts(all.values())));
 		int analysed = lookup.analysed();
 		Map<String, StoredAnalysis> byHash = new HashMap<>(lookup.byHash());
 
@@ -101,7 +109,7 @@ class FactRefresher {
 					derived.schema()));
 		}
 		pending.recordDerivations(derivations);
-		facts.replace(all.keySet(), derivedFacts);
+		factsTime.record(() -> facts.replace(all.keySet(), derivedFacts));
 		return new Outcome(analysed, unanalysable, all.size());
 	}
 

@@ -46,11 +46,12 @@ class HistoryStore {
 	 * version never overwrites. Returns the ids of the statements that were inserted or replaced.
 	 */
 	Set<String> upsert(List<Incoming> rows, long runId) {
-		if (rows.isEmpty()) {
+		List<Incoming> newer = newerThanStored(rows);
+		if (newer.isEmpty()) {
 			return Set.of();
 		}
 		ArrayNode array = json.createArrayNode();
-		for (Incoming incoming : rows) {
+		for (Incoming incoming : newer) {
 			array.add(toJson(incoming));
 		}
 		return new HashSet<>(jdbc.sql(UPSERT)
@@ -58,6 +59,29 @@ class HistoryStore {
 			.param("run", runId)
 			.query(String.class)
 			.list());
+	}
+
+	/**
+	 * The rows that are new or newer than the stored version. Re-read windows (the overlap, backfills)
+	 * mostly hold rows already stored; only their ids and update times travel to find that out.
+	 */
+	private List<Incoming> newerThanStored(List<Incoming> rows) {
+		if (rows.isEmpty()) {
+			return rows;
+		}
+		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
+		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE statement_id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("text", rows.stream().map(row -> row.row().statementId()).toArray()))
+			.query((java.sql.ResultSet rs) -> {
+				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+			});
+		if (stored.isEmpty()) {
+			return rows;
+		}
+		return rows.stream().filter(row -> {
+			java.time.Instant known = stored.get(row.row().statementId());
+			return known == null || known.isBefore(row.row().updateTime());
+		}).toList();
 	}
 
 	private ObjectNode toJson(Incoming incoming) {

@@ -57,6 +57,11 @@ public final class IngestionBench {
 			System.out.printf("ingested %,d rows (%,d distinct texts analysed) in %.1f s: %,.0f rows/s, status %s%n",
 					run.rowsRead(), run.statementsAnalysed(), elapsed, run.rowsRead() / elapsed, run.status());
 
+			var registry = context.getBean(io.micrometer.core.instrument.MeterRegistry.class);
+			registry.find("lakegov.ingest.batch.phase").timers().forEach(timer -> System.out.printf(
+					"  phase %-9s %8.1f s%n", timer.getId().getTag("phase"),
+					timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000));
+
 			long again = System.nanoTime();
 			IngestionRun rerun = ingestion.backfill(run.windowStart(), run.windowEnd());
 			System.out.printf("no-change re-run of the same window: %,d rows read, %,d changed, %.1f s%n",
