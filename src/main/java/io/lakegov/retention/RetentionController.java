@@ -10,6 +10,7 @@ import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -35,9 +36,9 @@ class RetentionController {
 	@Operation(summary = "Retention proposals for every table with evidence",
 			description = "RAISE, LOWER and REVIEW_UNUSED proposals with the ready-to-run SQL, the evidence and a "
 					+ "confidence; RAISE first, higher confidence first. Computed on request, reused for a minute.")
-	PageResponse<RetentionProposal> proposals(
-			@RequestParam(required = false) @Parameter(description = "only proposals of this kind",
-					example = "RAISE") String kind,
+	PageResponse<RetentionProposal> retentionProposals(
+			@RequestParam(required = false) @Parameter(description = "only proposals of this kind", example = "RAISE",
+					schema = @Schema(allowableValues = { "RAISE", "LOWER", "REVIEW_UNUSED" })) String kind,
 			@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) @Parameter(example = "0") int page,
 			@RequestParam(defaultValue = "50") @Min(1) @Max(500) @Parameter(example = "50") int size) {
 		Optional<RetentionKind> wanted = kind(kind);
@@ -53,7 +54,7 @@ class RetentionController {
 	@GetMapping("/tables/{table}/retention")
 	@Operation(summary = "One table's time-travel evidence, retention settings and proposals",
 			description = "A table lakegov knows nothing about answers with empty evidence and no proposal.")
-	TableRetention table(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
+	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
 			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") String table) {
 		return retention.table(tableName(table));
 	}
