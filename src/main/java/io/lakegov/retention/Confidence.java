@@ -1,0 +1,8 @@
+package io.lakegov.retention;
+
+/** How much a proposal can be trusted; the rules are in {@link RetentionRules}. */
+enum Confidence {
+
+	HIGH, MEDIUM, LOW
+
+}

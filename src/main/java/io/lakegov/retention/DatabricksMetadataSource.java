@@ -1,0 +1,52 @@
+package io.lakegov.retention;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.sql.TableName;
+
+/**
+ * Asks a Databricks SQL Warehouse. Names are quoted part by part, so a table name can never change the
+ * statement. Databricks has no bulk view of table properties: the tables worth asking are the newest
+ * altered ones of the inventory, bounded.
+ */
+final class DatabricksMetadataSource implements TableMetadataSource {
+
+	private final SourceDatabase source;
+
+	DatabricksMetadataSource(SourceDatabase source) {
+		this.source = source;
+	}
+
+	@Override
+	public Map<String, String> properties(TableName table) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		source.jdbc()
+			.sql("SHOW TBLPROPERTIES " + RetentionSql.quoted(table))
+			.query(rs -> {
+				properties.put(rs.getString(1), rs.getString(2));
+			});
+		return properties;
+	}
+
+	@Override
+	public List<CommitHistory.Commit> history(TableName table) {
+		return source.jdbc()
+			.sql("DESCRIBE HISTORY " + RetentionSql.quoted(table))
+			.query((rs, n) -> new CommitHistory.Commit(rs.getLong("version"), rs.getTimestamp("timestamp").toInstant()))
+			.list();
+	}
+
+	@Override
+	public List<TableName> tablesWithSettings(int limit) {
+		return SourceInventory.names(source, limit);
+	}
+
+	@Override
+	public boolean listsAllSettings() {
+		return false;
+	}
+
+}

@@ -1,0 +1,89 @@
+package io.lakegov.retention;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.lakegov.sql.TableName;
+import io.lakegov.web.ApiException;
+import io.lakegov.web.PageResponse;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "Retention", description = "How far back people really time-travel, and the retention settings that fit")
+class RetentionController {
+
+	private final RetentionService retention;
+
+	RetentionController(RetentionService retention) {
+		this.retention = retention;
+	}
+
+	@GetMapping("/retention/proposals")
+	@Operation(summary = "Retention proposals for every table with evidence",
+			description = "RAISE, LOWER and REVIEW_UNUSED proposals with the ready-to-run SQL, the evidence and a "
+					+ "confidence; RAISE first, higher confidence first. Computed on request, reused for a minute.")
+	PageResponse<RetentionProposal> retentionProposals(
+			@RequestParam(required = false) @Parameter(description = "only proposals of this kind", example = "RAISE",
+					schema = @Schema(allowableValues = { "RAISE", "LOWER", "REVIEW_UNUSED" })) String kind,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) @Parameter(example = "0") int page,
+			@RequestParam(defaultValue = "50") @Min(1) @Max(500) @Parameter(example = "50") int size) {
+		Optional<RetentionKind> wanted = kind(kind);
+		List<RetentionProposal> all = retention.proposals()
+			.stream()
+			.filter(proposal -> wanted.isEmpty() || proposal.kind() == wanted.get())
+			.toList();
+		int fromIndex = (int) Math.min((long) page * size, all.size());
+		int toIndex = Math.min(fromIndex + size, all.size());
+		return PageResponse.of(all.subList(fromIndex, toIndex), page, size, all.size());
+	}
+
+	@GetMapping("/tables/{table}/retention")
+	@Operation(summary = "One table's time-travel evidence, retention settings and proposals",
+			description = "A table lakegov knows nothing about answers with empty evidence and no proposal.")
+	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
+			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") String table) {
+		return retention.table(tableName(table));
+	}
+
+	private static Optional<RetentionKind> kind(String kind) {
+		if (kind == null || kind.isBlank()) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(RetentionKind.valueOf(kind.strip().toUpperCase(Locale.ROOT)));
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.badRequest("Unknown kind '" + kind + "'; use one of "
+					+ Arrays.toString(RetentionKind.values()) + ".");
+		}
+	}
+
+	static TableName tableName(String text) {
+		TableName table;
+		try {
+			table = TableName.parse(text.strip());
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
+		}
+		if (table.parts().size() != 3 || table.isPath()) {
+			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
+		}
+		return table;
+	}
+
+}

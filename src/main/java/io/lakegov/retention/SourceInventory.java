@@ -1,0 +1,75 @@
+package io.lakegov.retention;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.sql.TableName;
+
+/**
+ * The tables the source lists in its inventory ({@code information_schema.tables} or the local
+ * warehouse's copy), views left out: they keep no history of their own.
+ */
+final class SourceInventory {
+
+	private static final String SELECT = """
+			SELECT table_catalog, table_schema, table_name, created FROM %s
+			WHERE lower(table_schema) <> 'information_schema' AND coalesce(upper(table_type), '') NOT LIKE '%%VIEW%%'
+			%s
+			ORDER BY last_altered DESC NULLS LAST, table_catalog, table_schema, table_name
+			LIMIT %d""";
+
+	private SourceInventory() {
+	}
+
+	/** One inventory entry: when the table was created, if the source says. */
+	record Entry(Instant created) {
+	}
+
+	/** Tables, newest altered first. */
+	static Map<TableName, Entry> tables(SourceDatabase source, int limit) {
+		Map<TableName, Entry> tables = new LinkedHashMap<>();
+		source.jdbc().sql(SELECT.formatted(source.inventoryTable(), "", limit)).query(rs -> {
+			var name = new TableName(List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
+			var created = rs.getTimestamp(4);
+			tables.put(name, new Entry(created == null ? null : created.toInstant()));
+		});
+		return tables;
+	}
+
+	/** One table's entry: empty when the inventory does not list it. */
+	static Optional<Entry> find(SourceDatabase source, TableName table) {
+		var names = table.parts();
+		return source.jdbc()
+			.sql(SELECT.formatted(source.inventoryTable(), """
+					AND lower(table_catalog) = :catalog AND lower(table_schema) = :schema AND lower(table_name) = :name""",
+					1))
+			.param("catalog", names.get(0))
+			.param("schema", names.get(1))
+			.param("name", names.get(2))
+			.query((rs, n) -> {
+				var created = rs.getTimestamp(4);
+				return new Entry(created == null ? null : created.toInstant());
+			})
+			.optional();
+	}
+
+	static List<TableName> names(SourceDatabase source, int limit) {
+		return List.copyOf(tables(source, limit).keySet());
+	}
+
+	/** Three-part names only: anything else cannot be asked for its properties. */
+	static Optional<TableName> parse(String name) {
+		try {
+			TableName table = TableName.parse(name);
+			return table.parts().size() == 3 && !table.isPath() ? Optional.of(table) : Optional.empty();
+		}
+		catch (IllegalArgumentException ex) {
+			return Optional.empty();
+		}
+	}
+
+}

@@ -1,0 +1,177 @@
+package io.lakegov.retention;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.demo.DemoWarehouse;
+import io.lakegov.history.demo.DemoWorkload;
+import io.lakegov.ingest.IngestionService;
+import io.lakegov.ingest.RunKind;
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.SourceRows;
+import io.lakegov.support.TestApi;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@IntegrationTest(properties = { "lakegov.retention.proposals-cache-ttl=0s", "lakegov.retention.settings-cache-ttl=0s",
+		"lakegov.retention.history-cache-ttl=0s" })
+class RetentionIntegrationTests {
+
+	static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+
+	static final String GONE = "[DELTA_UNSUPPORTED_TIME_TRAVEL_BEYOND_DELETED_FILE_RETENTION_DURATION] Cannot time travel "
+			+ "beyond delta.deletedFileRetentionDuration (168 HOURS) set on the table. SQLSTATE: 0AKDC";
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	IngestionService ingestion;
+
+	@Autowired
+	SourceDatabase source;
+
+	RestClient api;
+
+	Instant now;
+
+	@BeforeEach
+	void reset() {
+		jdbc.sql("""
+				TRUNCATE query.history, query_history, statement_analysis, session_event, table_access, usage_daily,
+				    table_daily, ingestion_run, ingestion_watermark, lakehouse.tables, lakehouse.table_properties,
+				    lakehouse.table_history""").update();
+		api = TestApi.withKey(port);
+		now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+	}
+
+	@Test
+	void demoWarehouseShowsAllThreeKinds() {
+		var statements = new DemoWorkload(7).generate(now.minus(29, ChronoUnit.DAYS), now.minusSeconds(60), 2500);
+		var warehouse = new DemoWarehouse(source);
+		warehouse.writeFinished(statements);
+		warehouse.refreshCatalog(now);
+		ingestion.runIncremental(RunKind.MANUAL);
+
+		JsonNode page = api.get().uri("/api/v1/retention/proposals?size=500").retrieve().body(JsonNode.class);
+
+		List<String> found = new ArrayList<>();
+		page.get("items").forEach(item -> found.add(item.get("kind").asString() + " " + item.get("table").asString()));
+		assertThat(found).contains("RAISE main.bronze.sales_transactions", "LOWER main.finance.ledger",
+				"REVIEW_UNUSED main.legacy.orders_2019");
+		JsonNode raise = page.get("items").get(0);
+		assertThat(raise.get("table").asString()).isEqualTo("main.bronze.sales_transactions");
+		assertThat(raise.get("confidence").asString()).isEqualTo("HIGH");
+		assertThat(raise.get("evidence").get("failureClasses").has("DELTA_FILE_NOT_FOUND_DETAILED")).isTrue();
+		assertThat(raise.get("evidence").get("failureClasses").has("DELTA_VERSION_NOT_FOUND")).isTrue();
+		assertThat(raise.get("sql").asString()).startsWith("ALTER TABLE `main`.`bronze`.`sales_transactions` SET TBLPROPERTIES");
+
+		JsonNode lowers = api.get().uri("/api/v1/retention/proposals?kind=lower").retrieve().body(JsonNode.class);
+		assertThat(lowers.get("items")).allSatisfy(item -> assertThat(item.get("kind").asString()).isEqualTo("LOWER"));
+		JsonNode ledger = lowers.get("items").get(0);
+		assertThat(ledger.get("table").asString()).isEqualTo("main.finance.ledger");
+		assertThat(ledger.get("sql").asString()).isEqualTo("ALTER TABLE `main`.`finance`.`ledger` SET TBLPROPERTIES "
+				+ "('delta.logRetentionDuration' = 'interval 30 days', 'delta.deletedFileRetentionDuration' = 'interval 7 days')");
+		// the store holds 29 days, less than the 90-day lookback
+		assertThat(ledger.get("confidence").asString()).isEqualTo("LOW");
+	}
+
+	@Test
+	void showsOneTablesEvidenceSettingsAndProposal() {
+		travel("t1", "main.it.travel", 10, null);
+		travel("t2", "main.it.travel", 20, GONE);
+		var rows = new SourceRows(jdbc);
+		rows.row("t3").text("SELECT * FROM main.it.travel VERSION AS OF 4").user("bob").started(now.minusSeconds(30)).save();
+		jdbc.sql("""
+				INSERT INTO lakehouse.table_history (table_full_name, version, timestamp, operation)
+				VALUES ('main.it.travel', 4, :at, 'WRITE')""").param("at", java.sql.Timestamp.from(now.minus(2, ChronoUnit.DAYS)))
+			.update();
+		ingestion.runIncremental(RunKind.MANUAL);
+
+		JsonNode table = api.get().uri("/api/v1/tables/{t}/retention", "`MAIN`.it.`Travel`").retrieve().body(JsonNode.class);
+
+		assertThat(table.get("table").asString()).isEqualTo("main.it.travel");
+		JsonNode evidence = table.get("evidence");
+		assertThat(evidence.get("timeTravelReads").asInt()).isEqualTo(3);
+		assertThat(evidence.get("depthKnown").asInt()).isEqualTo(3);
+		assertThat(evidence.get("failures").asInt()).isEqualTo(1);
+		assertThat(evidence.get("maxDays").asDouble()).isEqualTo(20.0);
+		assertThat(evidence.get("users").toString()).isEqualTo("[\"ann\",\"bob\"]");
+		assertThat(table.get("settings").get("known").asBoolean()).isTrue();
+		assertThat(table.get("settings").get("values").get(0).get("defaulted").asBoolean()).isTrue();
+		JsonNode proposal = table.get("proposals").get(0);
+		assertThat(proposal.get("kind").asString()).isEqualTo("RAISE");
+		assertThat(proposal.get("sql").asString()).isEqualTo("ALTER TABLE `main`.`it`.`travel` SET TBLPROPERTIES "
+				+ "('delta.logRetentionDuration' = 'interval 30 days', 'delta.deletedFileRetentionDuration' = 'interval 30 days')");
+	}
+
+	@Test
+	void stillProposesWhenTheSourceRefusesShowTblproperties() {
+		travel("r1", "main.it.refused", 12, GONE);
+		ingestion.runIncremental(RunKind.MANUAL);
+		jdbc.sql("ALTER TABLE lakehouse.table_properties RENAME TO table_properties_refused").update();
+		try {
+			JsonNode table = api.get().uri("/api/v1/tables/main.it.refused/retention").retrieve().body(JsonNode.class);
+
+			assertThat(table.get("settings").get("known").asBoolean()).isFalse();
+			assertThat(table.get("settings").get("note").asString()).startsWith("the source refused SHOW TBLPROPERTIES");
+			JsonNode proposal = table.get("proposals").get(0);
+			assertThat(proposal.get("kind").asString()).isEqualTo("RAISE");
+			assertThat(proposal.get("settingsKnown").asBoolean()).isFalse();
+			assertThat(proposal.get("confidence").asString()).isEqualTo("MEDIUM");
+		}
+		finally {
+			jdbc.sql("ALTER TABLE lakehouse.table_properties_refused RENAME TO table_properties").update();
+		}
+	}
+
+	@Test
+	void answersAnUnknownTableWithEmptyEvidence() {
+		var response = api.get().uri("/api/v1/tables/main.nobody.knows/retention").retrieve().toEntity(JsonNode.class);
+
+		assertThat(response.getStatusCode().value()).isEqualTo(200);
+		assertThat(response.getBody().get("evidence").get("timeTravelReads").asInt()).isZero();
+		assertThat(response.getBody().get("proposals").size()).isZero();
+	}
+
+	@Test
+	void refusesMalformedInput() {
+		for (String uri : List.of("/api/v1/tables/main..t/retention", "/api/v1/tables/schema.only/retention",
+				"/api/v1/retention/proposals?kind=SHRINK", "/api/v1/retention/proposals?size=0",
+				"/api/v1/retention/proposals?size=501", "/api/v1/retention/proposals?page=-1")) {
+			var response = api.get().uri(uri).retrieve().toEntity(JsonNode.class);
+			assertThat(response.getStatusCode().value()).as(uri).isEqualTo(400);
+			assertThat(response.getBody().get("type").asString()).as(uri).isEqualTo("https://lakegov.io/problems/validation");
+		}
+	}
+
+	private void travel(String id, String table, int daysBack, String error) {
+		String at = TIMESTAMP.format(now.minus(daysBack, ChronoUnit.DAYS).minusSeconds(30));
+		var row = new SourceRows(jdbc).row(id)
+			.text("SELECT count(*) FROM " + table + " TIMESTAMP AS OF '" + at + "'")
+			.user("ann")
+			.source("{\"notebook_id\": \"nb-1\"}")
+			.started(now.minusSeconds(30));
+		if (error != null) {
+			row.status("FAILED").set("error_message", error);
+		}
+		row.save();
+	}
+
+}
