@@ -30,14 +30,14 @@ class BatchIngester {
 
 	private final Timer upsertTime;
 
-	private final Timer refreshTime;
+	private final Timer deriveTime;
 
 	BatchIngester(HistoryStore history, FactRefresher refresher, JsonMapper json, MeterRegistry registry) {
 		this.history = history;
 		this.refresher = refresher;
 		this.json = json;
 		this.upsertTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "upsert").register(registry);
-		this.refreshTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "facts").register(registry);
+		this.deriveTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "derive").register(registry);
 	}
 
 	/** What a batch did. */
@@ -61,15 +61,16 @@ class BatchIngester {
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
 			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(text), QuerySource.of(source, json)));
 		}
-		Set<String> changed = upsertTime.record(() -> history.upsert(incoming, runId));
-		List<FactRefresher.Pending> pending = new ArrayList<>(changed.size());
-		for (HistoryStore.Incoming row : incoming) {
-			if (changed.contains(row.row().statementId())) {
-				pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
-			}
+		List<HistoryStore.Incoming> newer = history.newerThanStored(incoming);
+		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
+		for (HistoryStore.Incoming row : newer) {
+			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
-		FactRefresher.Outcome outcome = refreshTime.record(() -> refresher.refresh(pending));
-		return new Outcome(rows.size(), changed.size(), outcome.analysed(), outcome.unanalysable(), newestUpdate);
+		// derive first, so that each history row is written once, with how its facts were derived
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending));
+		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
+		refresher.write(derived, changed);
+		return new Outcome(rows.size(), changed.size(), derived.analysed(), derived.unanalysable(), newestUpdate);
 	}
 
 	private static StatementContext context(HistoryStore.Incoming incoming) {

@@ -63,10 +63,45 @@ class FactRefresher {
 	record Outcome(int analysed, int unanalysable, int refreshed) {
 	}
 
+	/**
+	 * What derivation found, before anything but session events is written: how each statement was derived
+	 * and its facts.
+	 */
+	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts, int analysed,
+			int unanalysable) {
+	}
+
+	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Outcome refresh(Collection<Pending> statements) {
+		Derived derived = derive(statements);
+		write(derived, Set.of());
+		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());
+	}
+
+	/**
+	 * Records how the statements were derived (except those whose history rows the caller writes with their
+	 * derivation) and replaces their facts and the rollups they touch.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	void write(Derived derived, Set<String> recordedByCaller) {
+		List<PendingStatements.Derivation> toRecord = derived.derivations()
+			.values()
+			.stream()
+			.filter(derivation -> !recordedByCaller.contains(derivation.statementId()))
+			.toList();
+		pending.recordDerivations(toRecord);
+		factsTime.record(() -> facts.replace(derived.derivations().keySet(), derived.facts()));
+	}
+
+	/**
+	 * Analyses the statements, records what they did to their sessions, and derives their facts, together
+	 * with those of stored statements whose session context they changed.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	Derived derive(Collection<Pending> statements) {
 		if (statements.isEmpty()) {
-			return new Outcome(0, 0, 0);
+			return new Derived(Map.of(), List.of(), 0, 0);
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
@@ -93,7 +128,7 @@ class FactRefresher {
 		});
 		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
 		List<UsageFact> derivedFacts = new ArrayList<>();
-		List<PendingStatements.Derivation> derivations = new ArrayList<>();
+		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
 		for (Pending statement : all.values()) {
 			StatementContext context = statement.context();
@@ -105,12 +140,10 @@ class FactRefresher {
 					: SessionEvents.stateAt(events.get(context.sessionId()), context.eventTime());
 			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
 			derivedFacts.addAll(derived.facts());
-			derivations.add(new PendingStatements.Derivation(context.statementId(), analysis.status(), derived.catalog(),
-					derived.schema()));
+			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
+					analysis.status(), derived.catalog(), derived.schema()));
 		}
-		pending.recordDerivations(derivations);
-		factsTime.record(() -> facts.replace(all.keySet(), derivedFacts));
-		return new Outcome(analysed, unanalysable, all.size());
+		return new Derived(derivations, derivedFacts, analysed, unanalysable);
 	}
 
 	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash) {

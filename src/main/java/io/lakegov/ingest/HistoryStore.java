@@ -45,18 +45,25 @@ class HistoryStore {
 	 * Inserts new statements and replaces stored ones whose {@code update_time} is older; an older or equal
 	 * version never overwrites. Returns the ids of the statements that were inserted or replaced.
 	 */
-	Set<String> upsert(List<Incoming> rows, long runId) {
-		List<Incoming> newer = newerThanStored(rows);
+	Set<String> upsert(List<Incoming> newer, Map<String, PendingStatements.Derivation> derivations, long runId) {
 		if (newer.isEmpty()) {
 			return Set.of();
 		}
 		ArrayNode array = json.createArrayNode();
 		for (Incoming incoming : newer) {
-			array.add(toJson(incoming));
+			ObjectNode node = toJson(incoming);
+			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
+			if (derivation != null) {
+				node.put("analysis_status", derivation.status());
+				node.put("default_catalog", derivation.catalog());
+				node.put("default_schema", derivation.schema());
+			}
+			array.add(node);
 		}
 		return new HashSet<>(jdbc.sql(UPSERT)
 			.param("rows", json.writeValueAsString(array))
 			.param("run", runId)
+			.param("version", io.lakegov.sql.StatementAnalyzer.VERSION)
 			.query(String.class)
 			.list());
 	}
@@ -65,7 +72,7 @@ class HistoryStore {
 	 * The rows that are new or newer than the stored version. Re-read windows (the overlap, backfills)
 	 * mostly hold rows already stored; only their ids and update times travel to find that out.
 	 */
-	private List<Incoming> newerThanStored(List<Incoming> rows) {
+	List<Incoming> newerThanStored(List<Incoming> rows) {
 		if (rows.isEmpty()) {
 			return rows;
 		}
@@ -135,6 +142,10 @@ class HistoryStore {
 		updates.put("text_hash", "EXCLUDED.text_hash");
 		updates.put("source_kind", "EXCLUDED.source_kind");
 		updates.put("source_id", "EXCLUDED.source_id");
+		updates.put("analyzer_version", "EXCLUDED.analyzer_version");
+		updates.put("analysis_status", "EXCLUDED.analysis_status");
+		updates.put("default_catalog", "EXCLUDED.default_catalog");
+		updates.put("default_schema", "EXCLUDED.default_schema");
 		updates.put("last_changed_at", "now()");
 		updates.put("ingestion_run_id", "EXCLUDED.ingestion_run_id");
 		String set = updates.entrySet()
@@ -143,11 +154,13 @@ class HistoryStore {
 			.collect(Collectors.joining(",\n    "));
 		// the whole batch travels as one jsonb array; a newer update_time wins, an older one never overwrites
 		return """
-				INSERT INTO query_history (%s, extra_columns, text_hash, source_kind, source_id, first_seen_at,
-				    last_changed_at, ingestion_run_id)
-				SELECT %s, r.extra_columns, r.text_hash, r.source_kind, r.source_id, now(), now(), :run
+				INSERT INTO query_history (%s, extra_columns, text_hash, source_kind, source_id, analyzer_version,
+				    analysis_status, default_catalog, default_schema, first_seen_at, last_changed_at, ingestion_run_id)
+				SELECT %s, r.extra_columns, r.text_hash, r.source_kind, r.source_id,
+				    CASE WHEN r.analysis_status IS NULL THEN NULL ELSE :version END, r.analysis_status, r.default_catalog,
+				    r.default_schema, now(), now(), :run
 				FROM jsonb_to_recordset(:rows::jsonb) AS r(%s, extra_columns jsonb, text_hash text, source_kind text,
-				    source_id text)
+				    source_id text, analysis_status text, default_catalog text, default_schema text)
 				ON CONFLICT (statement_id) DO UPDATE SET
 				    %s
 				WHERE query_history.update_time < EXCLUDED.update_time
