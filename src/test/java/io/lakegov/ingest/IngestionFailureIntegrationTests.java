@@ -8,6 +8,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lakegov.history.HistoryReader;
@@ -124,11 +125,17 @@ class IngestionFailureIntegrationTests {
 
 	@Test
 	void twoConcurrentTriggersRunOnceAndRefuseTheOther() throws Exception {
+		// stubbing is not thread-safe: slow every batch down once, before both triggers start
+		doAnswer(invocation -> {
+			Thread.sleep(300);
+			return invocation.callRealMethod();
+		}).when(batches).ingest(anyList(), anyLong());
 		CyclicBarrier barrier = new CyclicBarrier(2);
 		ExecutorService pool = Executors.newFixedThreadPool(2);
 		try {
 			List<Future<String>> outcomes = List.of(pool.submit(() -> trigger(barrier)), pool.submit(() -> trigger(barrier)));
-			List<String> results = List.of(outcomes.get(0).get(), outcomes.get(1).get());
+			List<String> results = List.of(outcomes.get(0).get(2, TimeUnit.MINUTES),
+					outcomes.get(1).get(2, TimeUnit.MINUTES));
 			assertThat(results).containsExactlyInAnyOrder("SUCCEEDED", "in progress");
 		}
 		finally {
@@ -158,11 +165,7 @@ class IngestionFailureIntegrationTests {
 	}
 
 	private String trigger(CyclicBarrier barrier) throws Exception {
-		doAnswer(invocation -> {
-			Thread.sleep(300);
-			return invocation.callRealMethod();
-		}).when(batches).ingest(anyList(), anyLong());
-		barrier.await();
+		barrier.await(1, TimeUnit.MINUTES);
 		try {
 			return ingestion.runIncremental(RunKind.MANUAL).status();
 		}
