@@ -16,8 +16,9 @@ import java.util.function.ToIntFunction;
  * baseline (see {@link SparkBareParse}), the analyser uncached, then through the cache on a workload where each
  * distinct text repeats 20 times, then the heap retained after 1,000,000 analyses. Baseline and analyser are
  * measured in alternating rounds, and rates are given per second of this thread's CPU time as well as of wall
- * time, because the machine is shared and wall time also counts time spent waiting for a core.
- * Arguments: [corpus path] [seconds per measurement, default 10].
+ * time, because the machine is shared and wall time also counts time spent waiting for a core; for the same
+ * reason each measurement lasts the given seconds of this thread's CPU time, not of wall time.
+ * Arguments: [corpus path] [CPU seconds per measurement, default 10].
  */
 public final class ThroughputBench {
 
@@ -71,11 +72,11 @@ public final class ThroughputBench {
     }
 
     private static Rate run(List<String> texts, int seconds, ToIntFunction<String> work, String label) {
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
         Rate rate = new Rate();
         long wall = System.nanoTime();
         long cpu = THREADS.getCurrentThreadCpuTime();
-        while (System.nanoTime() < end) {
+        long end = cpu + seconds * 1_000_000_000L;
+        while (THREADS.getCurrentThreadCpuTime() < end) {
             for (String text : texts) {
                 sink += work.applyAsInt(text);
             }
