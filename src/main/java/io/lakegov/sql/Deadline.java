@@ -4,6 +4,7 @@ package io.lakegov.sql;
 final class Deadline {
 
     private final long deadlineNanos;
+    private int ticks;
 
     Deadline(long budgetNanos) {
         this.deadlineNanos = System.nanoTime() + budgetNanos;
@@ -11,5 +12,20 @@ final class Deadline {
 
     boolean expired() {
         return System.nanoTime() - deadlineNanos > 0;
+    }
+
+    /**
+     * Called by the grammars on every rule they enter; reads the clock only every 256th time, which keeps the
+     * check cheap enough to leave on while still stopping a runaway parse within microseconds.
+     */
+    void tick() {
+        if ((++ticks & 0xFF) == 0 && expired()) {
+            throw new GrammarFailure("time budget exceeded");
+        }
+    }
+
+    /** Nanoseconds left, zero when the deadline has passed. */
+    long remainingNanos() {
+        return Math.max(0, deadlineNanos - System.nanoTime());
     }
 }

@@ -1,56 +1,47 @@
 package io.lakegov.sql;
 
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
-import org.antlr.v4.runtime.tree.ErrorNode;
-import org.antlr.v4.runtime.tree.ParseTreeListener;
-import org.antlr.v4.runtime.tree.TerminalNode;
 
-/** Listeners that turn any lexer or parser error, and an expired time budget, into a {@link GrammarFailure}. */
+/** Listeners for lexer and parser errors: the analyser never works from a recovered, guessed tree. */
 final class FailingListeners {
 
     private FailingListeners() {
     }
 
-    /** Throws on the first syntax error: the analyser never works from a recovered, guessed tree. */
+    static String describe(int line, int column, String message) {
+        return "syntax error at " + line + ":" + column + ": " + message;
+    }
+
+    /** Throws on the first syntax error. */
     static final class Errors extends BaseErrorListener {
         static final Errors INSTANCE = new Errors();
 
         @Override
         public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int column,
                 String message, RecognitionException e) {
-            throw new GrammarFailure("syntax error at " + line + ":" + column + ": " + message);
+            throw new GrammarFailure(describe(line, column, message));
         }
     }
 
-    /** Checks the deadline every few hundred rule entries, cheap enough to leave on. */
-    static final class DeadlineCheck implements ParseTreeListener {
-        private final Deadline deadline;
-        private int entries;
-
-        DeadlineCheck(Deadline deadline) {
-            this.deadline = deadline;
-        }
+    /**
+     * Remembers the first syntax error without stopping the parser's own bail-out, so that an SLL parse whose
+     * failure LL would only repeat can report the same reason the LL parse would have.
+     */
+    static final class FirstError extends BaseErrorListener {
+        private String reason;
 
         @Override
-        public void enterEveryRule(ParserRuleContext ctx) {
-            if ((++entries & 0xFF) == 0 && deadline.expired()) {
-                throw new GrammarFailure("time budget exceeded");
+        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int column,
+                String message, RecognitionException e) {
+            if (reason == null) {
+                reason = describe(line, column, message);
             }
         }
 
-        @Override
-        public void exitEveryRule(ParserRuleContext ctx) {
-        }
-
-        @Override
-        public void visitTerminal(TerminalNode node) {
-        }
-
-        @Override
-        public void visitErrorNode(ErrorNode node) {
+        String reasonOr(String fallback) {
+            return reason != null ? reason : fallback;
         }
     }
 }

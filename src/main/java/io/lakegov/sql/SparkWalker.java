@@ -171,7 +171,9 @@ final class SparkWalker {
         Set<String> visible = new HashSet<>();
         cteScopes.push(visible);
         for (NamedQueryContext named : ctes.namedQuery()) {
-            String cteName = TreeText.original(named.name).replace("`", "").toLowerCase(Locale.ROOT);
+            TableName parsed = TreeText.name(named.name);
+            String cteName = parsed != null ? parsed.qualified()
+                    : TreeText.original(named.name).replace("`", "").toLowerCase(Locale.ROOT);
             if (recursive) {
                 visible.add(cteName);
             }

@@ -38,11 +38,12 @@ final class StatementFacts {
         }
     }
 
+    /** {@code USE CATALOG c} (or {@code SET CATALOG c}): Databricks also resets the current schema to default. */
     void useCatalog(String name) {
         setsCatalog = true;
         catalog = name;
         setsSchema = true;
-        schema = null;
+        schema = "default";
     }
 
     void useSchema(List<String> parts) {

@@ -6,8 +6,9 @@ import org.apache.spark.sql.catalyst.parser.SqlBaseParser.CompoundOrSingleStatem
 
 /**
  * The chain one statement goes through: Delta's grammar (only when the first keywords say it is a Delta
- * command), Spark's grammar, our Databricks recognisers, then JSqlParser. The first stage that understands the
- * statement wins; if none does, the statement fails with the most telling reason.
+ * command), Spark's grammar, our Databricks recognisers, Spark's grammar reading {@code "x"} as a name (only when
+ * the statement has such a token), then JSqlParser. The first stage that understands the statement wins; if none
+ * does, the statement fails with the most telling reason.
  */
 final class StatementStages {
 
@@ -43,7 +44,13 @@ final class StatementStages {
             if (recognised != null) {
                 return StageOutcome.found(recognised, "databricks-recogniser");
             }
-            StatementFacts fallback = JSqlParserStage.analyze(text);
+            if (hasDoubleQuotedToken(tokens, first, end)) {
+                StageOutcome quoted = sparkWithQuotedNames(tokens, first, end, text, base, deadline);
+                if (quoted != null) {
+                    return quoted;
+                }
+            }
+            StatementFacts fallback = JSqlParserStage.analyze(tokens, first, text, deadline);
             if (fallback != null) {
                 return StageOutcome.found(fallback, "jsqlparser");
             }
@@ -66,8 +73,36 @@ final class StatementStages {
     }
 
     private static StageOutcome spark(Tokens tokens, int first, int end, String text, int base, Deadline deadline) {
+        return spark(tokens, first, end, text, base, deadline, false);
+    }
+
+    /**
+     * ANSI SQL written for other engines (TPC-DS as sqlglot emits it, for instance) quotes names with {@code "}
+     * where Spark expects backticks. Spark reads such a text with {@code spark.sql.ansi.doubleQuotedIdentifiers}
+     * set; this is far cheaper than JSqlParser and knows Spark's syntax besides.
+     */
+    private static StageOutcome sparkWithQuotedNames(Tokens tokens, int first, int end, String text, int base,
+            Deadline deadline) {
+        try {
+            return spark(tokens, first, end, text, base, deadline, true);
+        } catch (GrammarFailure failure) {
+            return null;
+        }
+    }
+
+    private static boolean hasDoubleQuotedToken(Tokens tokens, int first, int end) {
+        for (int i = first; i < end; i++) {
+            if (tokens.type(i) == TokenType.STRING && tokens.source.charAt(tokens.start(i)) == '"') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static StageOutcome spark(Tokens tokens, int first, int end, String text, int base, Deadline deadline,
+            boolean quotedNames) {
         AtSuffixes suffixes = AtSuffixes.cut(tokens, first, end, text, base);
-        CompoundOrSingleStatementContext root = SparkGrammar.parse(suffixes.text, deadline);
+        CompoundOrSingleStatementContext root = SparkGrammar.parse(suffixes.text, deadline, quotedNames);
         if (root.singleStatement() != null
                 && root.singleStatement().statement() instanceof SqlBaseParser.FailNativeCommandContext) {
             throw new GrammarFailure("Spark does not support this command");
@@ -77,6 +112,6 @@ final class StatementStages {
         if (facts.kind == null) {
             facts.kind = root.singleCompoundStatement() != null ? "COMPOUND" : "SET";
         }
-        return StageOutcome.found(facts, "spark-grammar");
+        return StageOutcome.found(facts, quotedNames ? "spark-grammar-quoted-names" : "spark-grammar");
     }
 }

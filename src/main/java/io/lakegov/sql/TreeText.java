@@ -43,9 +43,12 @@ final class TreeText {
             if (".".equals(text)) {
                 parts.add(part.toString());
                 part.setLength(0);
-            } else if (text.length() >= 2 && text.charAt(0) == '`') {
+            } else if (text.length() >= 2 && (text.charAt(0) == '`' || text.charAt(0) == '"')) {
+                // A double-quoted token is a name only when the grammar reads "x" as one (quoted-names stage).
+                char quote = text.charAt(0);
+                int from = part.length();
                 part.append(text, 1, text.length() - 1);
-                replaceDoubledBackticks(part);
+                replaceDoubled(part, from, quote);
             } else {
                 part.append(text);
             }
@@ -56,10 +59,12 @@ final class TreeText {
         }
     }
 
-    private static void replaceDoubledBackticks(StringBuilder part) {
-        int at;
-        while ((at = part.indexOf("``")) >= 0) {
+    private static void replaceDoubled(StringBuilder part, int from, char quote) {
+        String doubled = String.valueOf(quote) + quote;
+        int at = from;
+        while ((at = part.indexOf(doubled, at)) >= 0) {
             part.deleteCharAt(at);
+            at++;
         }
     }
 }

@@ -3,6 +3,8 @@ package io.lakegov.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ScriptTests {
 
@@ -22,6 +24,28 @@ class ScriptTests {
     void treatsUseOfATwoPartNameAsCatalogAndSchema() {
         assertThat(Golden.analyze("USE main.sales").sessionEffect()).isEqualTo(new SessionEffect("main", "sales"));
         assertThat(Golden.analyze("USE sales").sessionEffect()).isEqualTo(new SessionEffect(null, "sales"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
+            USE CATALOG c; SELECT * FROM t                  | c.default.t | c    | default
+            SET CATALOG c; SELECT * FROM t                  | c.default.t | c    | default
+            USE SCHEMA s; USE CATALOG c; SELECT * FROM t    | c.default.t | c    | default
+            USE CATALOG c; USE SCHEMA s; SELECT * FROM t    | c.s.t       | c    | s
+            USE CATALOG c; USE s; SELECT * FROM t           | c.s.t       | c    | s
+            USE SCHEMA s; SELECT * FROM t                   | s.t         | null | s
+            USE s; SELECT * FROM t                          | s.t         | null | s
+            USE c.s; SELECT * FROM t                        | c.s.t       | c    | s
+            USE SCHEMA c.s; SELECT * FROM t                 | c.s.t       | c    | s
+            USE CATALOG c; SELECT * FROM s.t                | c.s.t       | c    | default
+            """)
+    void resolvesLaterNamesAgainstTheCatalogAndSchemaUseSets(String sql, String resolved, String catalog,
+            String schema) {
+        Analysis analysis = Golden.analyze(sql);
+
+        assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
+        assertThat(analysis.reads()).extracting(a -> a.name().qualified()).containsExactly(resolved);
+        assertThat(analysis.sessionEffect()).isEqualTo(new SessionEffect(catalog, schema));
     }
 
     @Test
