@@ -1,0 +1,15 @@
+package io.lakegov.usage;
+
+import java.time.LocalDate;
+
+/**
+ * What one user read and wrote in a date range.
+ *
+ * @param user the user
+ * @param from the first business day
+ * @param to the last business day, included
+ * @param tables one page of tables, most used first
+ */
+public record UserTables(String user, LocalDate from, LocalDate to, Paged<UserTable> tables) {
+
+}
