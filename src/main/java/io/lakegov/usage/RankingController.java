@@ -30,29 +30,36 @@ class RankingController {
 
 	private final RankingRepository rankings;
 
-	RankingController(BusinessDates dates, RankingRepository rankings) {
+	private final RankingCache cache;
+
+	RankingController(BusinessDates dates, RankingRepository rankings, RankingCache cache) {
 		this.dates = dates;
 		this.rankings = rankings;
+		this.cache = cache;
 	}
 
 	@GetMapping("/rankings/tables")
-	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers")
+	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
+			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
 	List<TableRank> tables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
 			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
 		DateRange range = dates.range(from, to);
-		return "users".equals(by) ? rankings.tablesByUsers(range, limit) : rankings.tablesByReads(range, limit);
+		return cache.get(List.of("tables", by, range, limit), () -> "users".equals(by)
+				? rankings.tablesByUsers(range, limit) : rankings.tablesByReads(range, limit));
 	}
 
 	@GetMapping("/rankings/users")
-	@Operation(summary = "Most active users, by table reads and writes")
+	@Operation(summary = "Most active users, by table reads and writes",
+			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
 	List<UserRank> users(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
-		return rankings.users(dates.range(from, to), limit);
+		DateRange range = dates.range(from, to);
+		return cache.get(List.of("users", range, limit), () -> rankings.users(range, limit));
 	}
 
 	@GetMapping("/users/{user}/tables")
