@@ -41,7 +41,7 @@ class RankingController {
 	@GetMapping("/rankings/tables")
 	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
 			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
-	List<TableRank> tables(
+	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
@@ -54,7 +54,7 @@ class RankingController {
 	@GetMapping("/rankings/users")
 	@Operation(summary = "Most active users, by table reads and writes",
 			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
-	List<UserRank> users(
+	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
