@@ -3,7 +3,6 @@ package io.lakegov.impact;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 import io.lakegov.usage.DateRange;
 
@@ -56,11 +55,12 @@ class ImpactRepository {
 	}
 
 	/** The latest read and write ever recorded. */
-	Optional<Instant[]> lastAccess(String table) {
+	LastAccess lastAccess(String table) {
 		return jdbc.sql("SELECT last_read, last_write FROM table_summary WHERE table_name = :table")
 			.param("table", table)
-			.query((rs, n) -> new Instant[] { instant(rs.getTimestamp(1)), instant(rs.getTimestamp(2)) })
-			.optional();
+			.query((rs, n) -> new LastAccess(instant(rs.getTimestamp(1)), instant(rs.getTimestamp(2))))
+			.optional()
+			.orElse(new LastAccess(null, null));
 	}
 
 	private List<LinkedTable> linked(String sql, String table, DateRange range, int limit) {
@@ -75,6 +75,9 @@ class ImpactRepository {
 
 	private static Instant instant(Timestamp timestamp) {
 		return timestamp == null ? null : timestamp.toInstant();
+	}
+
+	record LastAccess(Instant read, Instant write) {
 	}
 
 	record UsageRow(String role, boolean byUser, String user, String sourceKind, String sourceId, long statements,

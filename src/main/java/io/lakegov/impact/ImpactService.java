@@ -1,6 +1,5 @@
 package io.lakegov.impact;
 
-import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -57,8 +56,8 @@ class ImpactService {
 			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed())
 			.limit(MAX_LISTED)
 			.toList();
-		Instant[] last = repository.lastAccess(table.name()).orElse(new Instant[2]);
-		return new ImpactReport(table.name(), true, window.from(), window.to(), verdict, evidence, last[0], last[1],
+		var last = repository.lastAccess(table.name());
+		return new ImpactReport(table.name(), true, window.from(), window.to(), verdict, evidence, last.read(), last.write(),
 				limited(readers), limited(writers), sources, repository.downstream(table.name(), window, MAX_LISTED),
 				repository.upstream(table.name(), window, MAX_LISTED), status);
 	}

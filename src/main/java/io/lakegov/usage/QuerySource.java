@@ -1,5 +1,6 @@
 package io.lakegov.usage;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +21,7 @@ public record QuerySource(String kind, String id) {
 	}
 
 	static List<QuerySource> fromJoined(String[] joined) {
-		return java.util.Arrays.stream(joined).map(QuerySource::fromJoined).toList();
+		return Arrays.stream(joined).map(QuerySource::fromJoined).toList();
 	}
 
 	static QuerySource fromJoined(String joined) {
