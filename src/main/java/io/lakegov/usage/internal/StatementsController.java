@@ -1,5 +1,11 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.Paged;
+import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableResolver;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -13,9 +19,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import static io.lakegov.usage.TableUsageController.FROM_DOC;
-import static io.lakegov.usage.TableUsageController.TABLE_DOC;
-import static io.lakegov.usage.TableUsageController.TO_DOC;
+import static io.lakegov.usage.internal.TableUsageController.FROM_DOC;
+import static io.lakegov.usage.internal.TableUsageController.TABLE_DOC;
+import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 
 /** The statements behind the usage figures, with redacted text. */
 @RestController

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -6,11 +6,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.Paged;
+import io.lakegov.usage.ResolvedTable;
+
 import org.springframework.stereotype.Service;
 
 /** Who read and wrote a table, and its daily trend, all from the rollups. */
 @Service
-public class TableUsage {
+class TableUsage {
 
 	private final TableUsageRepository repository;
 
@@ -18,7 +23,7 @@ public class TableUsage {
 		this.repository = repository;
 	}
 
-	public TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
+	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), Paged.empty(page));
 		}
@@ -31,7 +36,7 @@ public class TableUsage {
 				() -> repository.countUsers(table.name(), "READ", range)));
 	}
 
-	public TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page) {
+	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), Paged.empty(page));
 		}
@@ -47,7 +52,7 @@ public class TableUsage {
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */
-	public UsageSeries series(ResolvedTable table, DateRange range) {
+	UsageSeries series(ResolvedTable table, DateRange range) {
 		Map<LocalDate, DailyUsage> used = new HashMap<>();
 		if (table.seen()) {
 			repository.daily(table.name(), range).forEach(day -> used.put(day.date(), day));

@@ -1,11 +1,14 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.util.List;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import static io.lakegov.usage.TableUsageRepository.instant;
+import static io.lakegov.usage.internal.TableUsageRepository.instant;
 
 /**
  * Table lists: every table known from facts or the inventory, and the inventory's unused tables.

@@ -1,6 +1,8 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.LocalDate;
+
+import io.lakegov.usage.Paged;
 
 /**
  * Tables present in the inventory with no read in the window, oldest last access first.

@@ -1,15 +1,18 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.sql.Timestamp;
 import java.time.ZoneId;
 import java.util.List;
 
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.QuerySource;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import static io.lakegov.usage.TableUsageRepository.instant;
+import static io.lakegov.usage.internal.TableUsageRepository.instant;
 
 /** History rows joined with their analysis: redacted text only, never {@code statement_text}. */
 @Repository

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 /**
  * A table's place in a ranking over a date range.

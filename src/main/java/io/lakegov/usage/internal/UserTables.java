@@ -1,6 +1,8 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.LocalDate;
+
+import io.lakegov.usage.Paged;
 
 /**
  * What one user read and wrote in a date range.

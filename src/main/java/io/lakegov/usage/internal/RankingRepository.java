@@ -1,6 +1,9 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.util.List;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

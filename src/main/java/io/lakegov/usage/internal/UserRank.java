@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 /**
  * A user's place in the ranking of users over a date range.

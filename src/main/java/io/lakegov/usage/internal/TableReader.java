@@ -1,7 +1,9 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.Instant;
 import java.util.List;
+
+import io.lakegov.usage.QuerySource;
 
 /**
  * One user who read a table in a date range.

@@ -1,6 +1,8 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.Instant;
+
+import io.lakegov.usage.QuerySource;
 
 /**
  * One statement of the query history, with its text redacted (literals removed). The raw text is

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+
+import io.lakegov.usage.RankingProperties;
 
 import org.springframework.stereotype.Component;
 

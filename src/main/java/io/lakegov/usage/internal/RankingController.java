@@ -1,7 +1,11 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.util.List;
 
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.Paged;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -17,8 +21,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import static io.lakegov.usage.TableUsageController.FROM_DOC;
-import static io.lakegov.usage.TableUsageController.TO_DOC;
+import static io.lakegov.usage.internal.TableUsageController.FROM_DOC;
+import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 
 /** The most used tables and the most active users, and what one user used. */
 @RestController

@@ -1,9 +1,10 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.lakegov.usage.RankingProperties;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

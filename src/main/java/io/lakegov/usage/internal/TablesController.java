@@ -1,7 +1,11 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.util.Locale;
 
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.Paged;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,5 +1,8 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.TableResolver;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.time.Instant;
 

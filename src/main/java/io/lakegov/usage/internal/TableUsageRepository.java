@@ -1,18 +1,22 @@
-package io.lakegov.usage;
+package io.lakegov.usage.internal;
 
 import java.sql.Array;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Repository;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.QuerySource;
 
-import static io.lakegov.usage.UsageFactRepository.array;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
 
 /** Readers and writers of a table, served from the {@code usage_daily} rollup. */
 @Repository
@@ -45,7 +49,7 @@ class TableUsageRepository {
 			.param("offset", page.offset())
 			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
 					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
-					instant(rs.getTimestamp("last_event")), QuerySource.fromJoined(strings(rs.getArray("sources"))),
+					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
 					rs.getLong("total")))
 			.list();
 	}
@@ -94,6 +98,19 @@ class TableUsageRepository {
 			.query((rs, n) -> new DailyUsage(rs.getObject(1, LocalDate.class), rs.getLong(2), rs.getLong(3),
 					rs.getLong(4), rs.getLong(5)))
 			.list();
+	}
+
+	/** A Java array bound as one SQL array parameter (not expanded into a list of parameters). */
+	static SqlArrayValue array(String sqlType, Object[] values) {
+		return new SqlArrayValue(sqlType, values);
+	}
+
+	/** Sources aggregated as {@code kind || chr(31) || id} texts. */
+	static List<QuerySource> sources(String[] joined) {
+		return Arrays.stream(joined).map(text -> {
+			int at = text.indexOf('\u001f');
+			return at < 0 ? new QuerySource(text, "") : new QuerySource(text.substring(0, at), text.substring(at + 1));
+		}).toList();
 	}
 
 	static String[] strings(Array array) throws SQLException {
