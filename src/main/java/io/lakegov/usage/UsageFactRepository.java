@@ -175,6 +175,53 @@ public class UsageFactRepository {
 			.param("tables", array("text", tableArray))
 			.param("dates", array("date", dateArray))
 			.update();
+		rebuildLineage(tableArray, dateArray);
+		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
+	}
+
+	/**
+	 * A lineage row (day, A, B) only changes when a statement reading A and writing B on that day
+	 * gains or loses facts, and then (day, A) is touched: rebuilding the rows of the touched (day,
+	 * source) pairs keeps the rollup equal to the facts.
+	 */
+	private void rebuildLineage(String[] tableArray, Date[] dateArray) {
+		jdbc.sql("""
+				DELETE FROM table_lineage_daily l
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE l.source_table = t.table_name AND l.business_date = t.business_date""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+		jdbc.sql("""
+				INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
+				SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT r.statement_id), max(r.event_time)
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN table_access r ON r.table_name = t.table_name AND r.business_date = t.business_date
+				    AND r.role = 'READ'
+				JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
+				    AND w.table_name <> r.table_name
+				GROUP BY r.business_date, r.table_name, w.table_name""")
+			.param("tables", array("text", tableArray))
+			.param("dates", array("date", dateArray))
+			.update();
+	}
+
+	/** Summaries are derived from table_daily, which is already rebuilt for the touched tables. */
+	private void rebuildSummaries(String[] tableNames) {
+		jdbc.sql("DELETE FROM table_summary WHERE table_name = ANY(:tables)")
+			.param("tables", array("text", tableNames))
+			.update();
+		jdbc.sql("""
+				INSERT INTO table_summary (table_name, first_date, last_date, reads, writes, last_read, last_write,
+				    last_read_date, last_write_date)
+				SELECT table_name, min(business_date), max(business_date), sum(reads), sum(writes), max(last_read),
+				       max(last_write), max(business_date) FILTER (WHERE reads > 0),
+				       max(business_date) FILTER (WHERE writes > 0)
+				FROM table_daily
+				WHERE table_name = ANY(:tables)
+				GROUP BY table_name""")
+			.param("tables", array("text", tableNames))
+			.update();
 	}
 
 	/** A Java array bound as one SQL array parameter (not expanded into a list of parameters). */

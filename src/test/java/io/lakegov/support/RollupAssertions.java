@@ -49,8 +49,53 @@ public final class RollupAssertions {
 			.param("p", tablePattern)
 			.query(Long.class)
 			.single();
+		long lineageDiff = jdbc.sql("""
+				WITH expected AS (
+				  SELECT r.business_date, r.table_name AS source_table, w.table_name AS target_table,
+				         count(DISTINCT r.statement_id) AS statements, max(r.event_time) AS last_event
+				  FROM table_access r
+				  JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
+				      AND w.table_name <> r.table_name
+				  WHERE r.role = 'READ' AND r.table_name LIKE :p
+				  GROUP BY r.business_date, r.table_name, w.table_name),
+				actual AS (SELECT business_date, source_table, target_table, statements, last_event
+				           FROM table_lineage_daily WHERE source_table LIKE :p)
+				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
+				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
+			.param("p", tablePattern)
+			.query(Long.class)
+			.single();
+		long summaryDiff = jdbc.sql("""
+				WITH per_day AS (
+				  -- statements are counted per day, as in table_daily (this test spreads a statement's
+				  -- accesses over days, which real statements never do)
+				  SELECT table_name, business_date,
+				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ') AS reads,
+				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE') AS writes,
+				         max(event_time) FILTER (WHERE role = 'READ') AS last_read,
+				         max(event_time) FILTER (WHERE role = 'WRITE') AS last_write
+				  FROM table_access WHERE table_name LIKE :p AND role IN ('READ', 'WRITE')
+				  GROUP BY table_name, business_date),
+				expected AS (
+				  SELECT table_name, min(business_date) AS first_date, max(business_date) AS last_date,
+				         sum(reads) AS reads, sum(writes) AS writes, max(last_read) AS last_read,
+				         max(last_write) AS last_write, max(business_date) FILTER (WHERE reads > 0) AS last_read_date,
+				         max(business_date) FILTER (WHERE writes > 0) AS last_write_date
+				  FROM per_day GROUP BY table_name),
+				actual AS (SELECT table_name, first_date, last_date, reads, writes, last_read, last_write,
+				                  last_read_date, last_write_date
+				           FROM table_summary WHERE table_name LIKE :p)
+				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
+				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
+			.param("p", tablePattern)
+			.query(Long.class)
+			.single();
+		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
+		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
+		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
+		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
 	}
 
 }

@@ -1,0 +1,98 @@
+package io.lakegov.catalog;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Brings the inventory history in line with the source: opens rows for tables that appeared, closes
+ * rows of tables that vanished (keeping them), records a rename when a table appears at the storage
+ * path of one that vanished, and refreshes the attributes of the others.
+ */
+@Service
+public class CatalogSync {
+
+	private final SourceInventoryReader reader;
+
+	private final InventoryRepository inventory;
+
+	private final TransactionTemplate tx;
+
+	private final Clock clock;
+
+	CatalogSync(SourceInventoryReader reader, InventoryRepository inventory, TransactionTemplate tx) {
+		this.reader = reader;
+		this.inventory = inventory;
+		this.tx = tx;
+		this.clock = Clock.systemUTC();
+	}
+
+	public CatalogSyncResult sync() {
+		List<SourceTable> tables = reader.read();
+		Instant now = clock.instant();
+		return tx.execute(status -> apply(tables, now));
+	}
+
+	private CatalogSyncResult apply(List<SourceTable> tables, Instant now) {
+		Map<String, SourceTable> present = new LinkedHashMap<>();
+		tables.forEach(table -> present.putIfAbsent(table.fullName(), table));
+		Map<String, InventoryRepository.CurrentRow> current = new HashMap<>();
+		inventory.current().forEach(row -> current.put(row.table().fullName(), row));
+
+		Map<String, InventoryRepository.CurrentRow> vanishedByPath = new HashMap<>();
+		int vanished = 0;
+		for (var row : current.values()) {
+			if (!present.containsKey(row.table().fullName())) {
+				vanished++;
+				if (row.table().storagePath() != null) {
+					vanishedByPath.put(row.table().storagePath(), row);
+				}
+				else {
+					inventory.close(row.id(), now, null);
+				}
+			}
+		}
+		int appeared = 0;
+		int renamed = 0;
+		int changed = 0;
+		for (SourceTable table : present.values()) {
+			var row = current.get(table.fullName());
+			if (row != null) {
+				if (!row.table().sameAttributes(table)) {
+					inventory.update(row.id(), table);
+					changed++;
+				}
+				continue;
+			}
+			appeared++;
+			String renamedFrom = table.storagePath() == null ? null : renamedFrom(table, now, vanishedByPath);
+			if (renamedFrom != null) {
+				renamed++;
+			}
+			inventory.open(table, now, renamedFrom);
+		}
+		vanishedByPath.values().forEach(row -> inventory.close(row.id(), now, null));
+		inventory.markSynced(now);
+		return new CatalogSyncResult(present.size(), appeared, vanished, renamed, changed);
+	}
+
+	/** The old name when the table took over the storage path of a table that vanished, now or earlier. */
+	private String renamedFrom(SourceTable table, Instant now, Map<String, InventoryRepository.CurrentRow> vanishedByPath) {
+		var vanishedNow = vanishedByPath.remove(table.storagePath());
+		if (vanishedNow != null) {
+			inventory.close(vanishedNow.id(), now, table.fullName());
+			return vanishedNow.table().fullName();
+		}
+		Optional<InventoryRepository.ClosedRow> earlier = inventory.vanishedAt(table.storagePath(), table.fullName());
+		earlier.ifPresent(row -> inventory.markRenamed(row.id(), table.fullName()));
+		return earlier.map(InventoryRepository.ClosedRow::fullName).orElse(null);
+	}
+
+}

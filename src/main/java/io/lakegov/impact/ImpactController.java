@@ -1,0 +1,42 @@
+package io.lakegov.impact;
+
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.TableResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The impact report before renaming or dropping a table. */
+@RestController
+@Tag(name = "Impact", description = "What breaks if a table is renamed or dropped")
+class ImpactController {
+
+	private final TableResolver resolver;
+
+	private final BusinessDates dates;
+
+	private final ImpactService impact;
+
+	ImpactController(TableResolver resolver, BusinessDates dates, ImpactService impact) {
+		this.resolver = resolver;
+		this.dates = dates;
+		this.impact = impact;
+	}
+
+	@GetMapping("/api/v1/tables/{table}/impact")
+	@Operation(summary = "Readers, writers, jobs, dashboards, downstream and upstream tables, last access, "
+			+ "time travel and a verdict (UNUSED, READ_ONLY_BY_ETL, ACTIVE) over the lookback window")
+	ImpactReport impact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
+			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable String table,
+			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
+		return impact.report(resolver.resolve(table), dates.lastDays(lookbackDays));
+	}
+
+}

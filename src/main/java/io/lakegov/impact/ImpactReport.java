@@ -1,0 +1,41 @@
+package io.lakegov.impact;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+import io.lakegov.catalog.InventoryStatus;
+
+/**
+ * Everything to check before renaming or dropping a table. Lists are capped at
+ * {@value ImpactService#MAX_LISTED} entries; the evidence counts are complete.
+ *
+ * @param table the table, resolved to its full name
+ * @param seen false when lakegov never saw the table in usage facts or the inventory
+ * @param from the first business day of the lookback window
+ * @param to the last business day of the window (today)
+ * @param verdict UNUSED, READ_ONLY_BY_ETL or ACTIVE over the window
+ * @param evidence the counts behind the verdict
+ * @param lastRead the latest read ever recorded
+ * @param lastWrite the latest write ever recorded
+ * @param readers users who read it in the window, most statements first
+ * @param writers users who wrote it in the window
+ * @param sources jobs, notebooks, dashboards, alerts and pipelines that touched it in the window
+ * @param downstream tables written by statements that read this one
+ * @param upstream tables read by statements that wrote this one
+ * @param inventory what the lakehouse inventory says (present, dropped or renamed on ...), null if never listed
+ */
+public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate to, Verdict verdict,
+		Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers, List<ImpactUser> writers,
+		List<ImpactSource> sources, List<LinkedTable> downstream, List<LinkedTable> upstream,
+		InventoryStatus inventory) {
+
+	public ImpactReport {
+		readers = List.copyOf(readers);
+		writers = List.copyOf(writers);
+		sources = List.copyOf(sources);
+		downstream = List.copyOf(downstream);
+		upstream = List.copyOf(upstream);
+	}
+
+}

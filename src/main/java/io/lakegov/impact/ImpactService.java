@@ -1,0 +1,77 @@
+package io.lakegov.impact;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+import io.lakegov.catalog.TableInventory;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.ResolvedTable;
+
+import org.springframework.stereotype.Service;
+
+/** Builds the impact report of a table from the usage rollups and the inventory history. */
+@Service
+class ImpactService {
+
+	static final int MAX_LISTED = 100;
+
+	/** Query sources that are scheduled data engineering, not people looking at data. */
+	static final Set<String> ETL_SOURCES = Set.of("JOB", "PIPELINE");
+
+	private final ImpactRepository repository;
+
+	private final TableInventory inventory;
+
+	ImpactService(ImpactRepository repository, TableInventory inventory) {
+		this.repository = repository;
+		this.inventory = inventory;
+	}
+
+	ImpactReport report(ResolvedTable table, DateRange window) {
+		var status = inventory.status(table.name()).orElse(null);
+		if (!table.seen()) {
+			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
+					new Evidence(0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(), List.of(),
+					List.of(), status);
+		}
+		List<ImpactRepository.UsageRow> rows = repository.usage(table.name(), window);
+		List<ImpactUser> readers = users(rows, "READ");
+		List<ImpactUser> writers = users(rows, "WRITE");
+		List<ImpactRepository.UsageRow> sourceRows = rows.stream()
+			.filter(row -> !row.byUser() && !"ADHOC".equals(row.sourceKind()))
+			.toList();
+		long reads = readers.stream().mapToLong(ImpactUser::statements).sum();
+		long etlReads = rows.stream()
+			.filter(row -> !row.byUser() && "READ".equals(row.role()) && ETL_SOURCES.contains(row.sourceKind()))
+			.mapToLong(ImpactRepository.UsageRow::statements)
+			.sum();
+		var evidence = new Evidence(reads, writers.stream().mapToLong(ImpactUser::statements).sum(),
+				readers.stream().mapToLong(ImpactUser::timeTravelStatements).sum(), readers.size(), writers.size(),
+				etlReads, reads - etlReads,
+				sourceRows.stream().map(row -> row.sourceKind() + "/" + row.sourceId()).distinct().count());
+		Verdict verdict = reads == 0 ? Verdict.UNUSED : etlReads == reads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
+		List<ImpactSource> sources = sourceRows.stream()
+			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.last()))
+			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed())
+			.limit(MAX_LISTED)
+			.toList();
+		var last = repository.lastAccess(table.name());
+		return new ImpactReport(table.name(), true, window.from(), window.to(), verdict, evidence, last.read(), last.write(),
+				limited(readers), limited(writers), sources, repository.downstream(table.name(), window, MAX_LISTED),
+				repository.upstream(table.name(), window, MAX_LISTED), status);
+	}
+
+	private static List<ImpactUser> users(List<ImpactRepository.UsageRow> rows, String role) {
+		return rows.stream()
+			.filter(row -> row.byUser() && role.equals(row.role()))
+			.map(row -> new ImpactUser(row.user(), row.statements(), row.timeTravel(), row.last()))
+			.sorted(Comparator.comparingLong(ImpactUser::statements).reversed().thenComparing(ImpactUser::user))
+			.toList();
+	}
+
+	private static List<ImpactUser> limited(List<ImpactUser> users) {
+		return users.size() > MAX_LISTED ? users.subList(0, MAX_LISTED) : users;
+	}
+
+}

@@ -1,0 +1,109 @@
+package io.lakegov.usage;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A table name as a caller writes it: {@code catalog.schema.table}, or a partial name of one or two
+ * parts, each part a plain identifier or a backtick-quoted one (a doubled backtick stands for one).
+ * Parts are compared case-insensitively, so they are kept in lower case. Anything else (spaces,
+ * quotes, semicolons, comments) is refused where the value is built.
+ *
+ * @param parts one to three name parts, unquoted and in lower case
+ */
+public record TableRef(List<String> parts) {
+
+	static final int MAX_PART_LENGTH = 255;
+
+	public TableRef {
+		parts = List.copyOf(parts);
+		if (parts.isEmpty() || parts.size() > 3) {
+			throw new IllegalArgumentException("A table name has one to three parts (catalog.schema.table).");
+		}
+		for (String part : parts) {
+			if (part.isEmpty() || part.length() > MAX_PART_LENGTH) {
+				throw new IllegalArgumentException(
+						"Each part of a table name must have 1 to " + MAX_PART_LENGTH + " characters.");
+			}
+			if (part.chars().anyMatch(Character::isISOControl)) {
+				throw new IllegalArgumentException("A table name must not contain control characters.");
+			}
+		}
+		parts = parts.stream().map(part -> part.toLowerCase(Locale.ROOT)).toList();
+	}
+
+	/** Parses {@code catalog.schema.table}, {@code schema.table} or {@code table}, backticks allowed. */
+	public static TableRef parse(String text) {
+		if (text == null || text.isBlank()) {
+			throw new IllegalArgumentException("The table name is empty.");
+		}
+		List<String> parts = new ArrayList<>(3);
+		int i = 0;
+		while (true) {
+			var part = new StringBuilder();
+			if (i < text.length() && text.charAt(i) == '`') {
+				i = readQuoted(text, i + 1, part);
+			}
+			else {
+				while (i < text.length() && isIdentifierChar(text.charAt(i))) {
+					part.append(text.charAt(i++));
+				}
+				if (part.isEmpty()) {
+					throw notAName(text);
+				}
+			}
+			parts.add(part.toString());
+			if (i == text.length()) {
+				break;
+			}
+			if (text.charAt(i) != '.' || parts.size() == 3) {
+				throw notAName(text);
+			}
+			i++;
+		}
+		return new TableRef(parts);
+	}
+
+	private static int readQuoted(String text, int start, StringBuilder part) {
+		int i = start;
+		while (i < text.length()) {
+			char c = text.charAt(i);
+			if (c == '`') {
+				if (i + 1 < text.length() && text.charAt(i + 1) == '`') {
+					part.append('`');
+					i += 2;
+					continue;
+				}
+				if (part.isEmpty()) {
+					throw notAName(text);
+				}
+				return i + 1;
+			}
+			part.append(c);
+			i++;
+		}
+		throw notAName(text);
+	}
+
+	private static boolean isIdentifierChar(char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+	}
+
+	private static IllegalArgumentException notAName(String text) {
+		String shown = text.length() > 80 ? text.substring(0, 80) + "..." : text;
+		return new IllegalArgumentException("'" + shown
+				+ "' is not a table name: use catalog.schema.table, each part an identifier (letters, digits, _) or quoted in backticks.");
+	}
+
+	/** Whether all three parts are given. */
+	public boolean complete() {
+		return parts.size() == 3;
+	}
+
+	/** The parts joined with dots, as usage facts name tables. */
+	public String name() {
+		return String.join(".", parts);
+	}
+
+}

@@ -1,0 +1,84 @@
+package io.lakegov.usage.internal;
+
+import java.util.List;
+
+import io.lakegov.web.PageResponse;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import static io.lakegov.usage.internal.TableUsageController.FROM_DOC;
+import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
+
+/** The most used tables and the most active users, and what one user used. */
+@RestController
+@RequestMapping("/api/v1")
+@Tag(name = "Rankings and users", description = "What is popular, who is active, what one user read and wrote")
+class RankingController {
+
+	private final BusinessDates dates;
+
+	private final RankingRepository rankings;
+
+	private final RankingCache cache;
+
+	RankingController(BusinessDates dates, RankingRepository rankings, RankingCache cache) {
+		this.dates = dates;
+		this.rankings = rankings;
+		this.cache = cache;
+	}
+
+	@GetMapping("/rankings/tables")
+	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
+			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
+	List<TableRank> rankTables(
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
+			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
+		DateRange range = dates.range(from, to);
+		return cache.get(List.of("tables", by, range, limit), () -> "users".equals(by)
+				? rankings.tablesByUsers(range, limit) : rankings.tablesByReads(range, limit));
+	}
+
+	@GetMapping("/rankings/users")
+	@Operation(summary = "Most active users, by table reads and writes",
+			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
+	List<UserRank> rankUsers(
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
+		DateRange range = dates.range(from, to);
+		return cache.get(List.of("users", range, limit), () -> rankings.users(range, limit));
+	}
+
+	@GetMapping("/users/{user}/tables")
+	@Operation(summary = "The tables one user read and wrote, most used first")
+	UserTables userTables(
+			@Parameter(description = "the user as in query history (executed_by)", example = "ann@example.com") @PathVariable @Size(min = 1, max = 255) String user,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
+		DateRange range = dates.range(from, to);
+		var request = new PageRequest(page, size);
+		var rows = rankings.userTables(user, range, request);
+		return new UserTables(user, range.from(), range.to(), PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
+				() -> rankings.countUserTables(user, range)));
+	}
+
+}

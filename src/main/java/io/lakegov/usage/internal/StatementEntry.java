@@ -1,0 +1,25 @@
+package io.lakegov.usage.internal;
+
+import java.time.Instant;
+
+import io.lakegov.usage.QuerySource;
+
+/**
+ * One statement of the query history, with its text redacted (literals removed). The raw text is
+ * never served.
+ *
+ * @param statementId the statement's id in {@code system.query.history}
+ * @param user who ran it ({@code executed_by})
+ * @param startTime when it started
+ * @param endTime when it ended
+ * @param status FINISHED, FAILED, CANCELED, RUNNING ...
+ * @param durationMs total duration in milliseconds
+ * @param source the job, notebook, dashboard ... it ran through
+ * @param statementType the type the source reported (SELECT, INSERT ...)
+ * @param analysisStatus ANALYZED, PARTIAL or UNANALYZABLE
+ * @param redactedText the statement text with literals redacted, null until analysed
+ */
+public record StatementEntry(String statementId, String user, Instant startTime, Instant endTime, String status,
+		Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText) {
+
+}

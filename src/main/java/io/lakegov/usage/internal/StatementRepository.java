@@ -1,0 +1,75 @@
+package io.lakegov.usage.internal;
+
+import java.sql.Timestamp;
+import java.time.ZoneId;
+import java.util.List;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.QuerySource;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import static io.lakegov.usage.internal.TableUsageRepository.instant;
+
+/** History rows joined with their analysis: redacted text only, never {@code statement_text}. */
+@Repository
+class StatementRepository {
+
+	// a table filter goes through the facts' (table_name, business_date) index first: a busy
+	// workspace has millions of statements in a month, a table only its own
+	private static final String FILTER = """
+			WHERE q.start_time >= :start AND q.start_time < :end
+			  AND (CAST(:user AS text) IS NULL OR q.executed_by = :user)
+			  AND (CAST(:table AS text) IS NULL OR q.statement_id IN (
+			      SELECT f.statement_id FROM table_access f
+			      WHERE f.table_name = :table AND f.business_date BETWEEN :from AND :to))""";
+
+	private final JdbcClient jdbc;
+
+	StatementRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	List<Counted<StatementEntry>> statements(@Nullable String table, @Nullable String user, DateRange range,
+			ZoneId zone, PageRequest page) {
+		return jdbc.sql("""
+				SELECT q.statement_id, q.executed_by, q.start_time, q.end_time, q.execution_status,
+				       q.total_duration_ms, q.source_kind, q.source_id, q.statement_type, q.analysis_status,
+				       a.redacted_sql, count(*) OVER () AS total
+				FROM query_history q
+				LEFT JOIN statement_analysis a ON a.text_hash = q.text_hash AND a.analyzer_version = q.analyzer_version
+				""" + FILTER + """
+
+				ORDER BY q.start_time DESC, q.statement_id
+				LIMIT :limit OFFSET :offset""")
+			.param("start", Timestamp.from(range.start(zone)))
+			.param("end", Timestamp.from(range.endExclusive(zone)))
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("user", user)
+			.param("table", table)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new StatementEntry(rs.getString(1), rs.getString(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getString(5),
+					(Long) rs.getObject(6), new QuerySource(rs.getString(7), rs.getString(8)), rs.getString(9),
+					rs.getString(10), rs.getString(11)), rs.getLong(12)))
+			.list();
+	}
+
+	long count(@Nullable String table, @Nullable String user, DateRange range, ZoneId zone) {
+		return jdbc.sql("SELECT count(*) FROM query_history q\n" + FILTER)
+			.param("start", Timestamp.from(range.start(zone)))
+			.param("end", Timestamp.from(range.endExclusive(zone)))
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("user", user)
+			.param("table", table)
+			.query(Long.class)
+			.single();
+	}
+
+}

@@ -1,0 +1,15 @@
+package io.lakegov.usage.internal;
+
+import java.time.Instant;
+
+/**
+ * A table lakegov knows, from usage facts or the inventory.
+ *
+ * @param table the full name
+ * @param inInventory whether the lakehouse inventory lists it now
+ * @param lastRead the latest read ever recorded, null if never read
+ * @param lastWrite the latest write ever recorded, null if never written
+ */
+public record TableEntry(String table, boolean inInventory, Instant lastRead, Instant lastWrite) {
+
+}

@@ -1,0 +1,85 @@
+package io.lakegov.usage.internal;
+
+import java.util.List;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import static io.lakegov.usage.internal.TableUsageRepository.instant;
+
+/**
+ * Table lists: every table known from facts or the inventory, and the inventory's unused tables.
+ * Joins the catalog's {@code table_inventory} with {@code table_summary} (one row per table each) so
+ * that neither list touches the facts.
+ */
+@Repository
+class TableListRepository {
+
+	private final JdbcClient jdbc;
+
+	TableListRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
+		return jdbc.sql("""
+				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write, count(*) OVER () AS total
+				FROM (SELECT table_name AS name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
+				      UNION
+				      SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix) n
+				LEFT JOIN table_summary s ON s.table_name = n.name
+				LEFT JOIN table_inventory i ON i.full_name = n.name AND i.valid_to IS NULL
+				ORDER BY n.name
+				LIMIT :limit OFFSET :offset""")
+			.param("prefix", prefix)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new TableEntry(rs.getString(1), rs.getBoolean(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4))), rs.getLong(5)))
+			.list();
+	}
+
+	long countTables(String prefix) {
+		return jdbc.sql("""
+				SELECT count(*) FROM (
+				    SELECT table_name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
+				    UNION
+				    SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix) n""")
+			.param("prefix", prefix)
+			.query(Long.class)
+			.single();
+	}
+
+	/** Oldest last access first; tables never read nor written come first of all. */
+	List<Counted<UnusedTable>> unused(DateRange window, PageRequest page) {
+		return jdbc.sql("""
+				SELECT i.full_name, i.table_type, i.created, s.last_read, s.last_write,
+				       coalesce(s.last_write_date >= :from, false) AS written, count(*) OVER () AS total
+				FROM table_inventory i
+				LEFT JOIN table_summary s ON s.table_name = i.full_name
+				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
+				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
+				LIMIT :limit OFFSET :offset""")
+			.param("from", window.from())
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new UnusedTable(rs.getString(1), rs.getString(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), instant(rs.getTimestamp(5)),
+					rs.getBoolean(6)), rs.getLong(7)))
+			.list();
+	}
+
+	long countUnused(DateRange window) {
+		return jdbc.sql("""
+				SELECT count(*) FROM table_inventory i
+				LEFT JOIN table_summary s ON s.table_name = i.full_name
+				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)""")
+			.param("from", window.from())
+			.query(Long.class)
+			.single();
+	}
+
+}

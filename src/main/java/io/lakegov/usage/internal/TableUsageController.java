@@ -1,0 +1,74 @@
+package io.lakegov.usage.internal;
+
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.TableResolver;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Who read and wrote one table, and its daily trend. */
+@RestController
+@RequestMapping("/api/v1/tables/{table}")
+@Tag(name = "Table usage", description = "Who read and wrote a table, through which jobs, notebooks and dashboards")
+class TableUsageController {
+
+	static final String TABLE_DOC = "catalog.schema.table, case-insensitive, parts may be quoted in backticks; "
+			+ "a one- or two-part name is completed when it matches exactly one known table";
+
+	static final String FROM_DOC = "first business date YYYY-MM-DD, included (default: to minus 29 days)";
+
+	static final String TO_DOC = "last business date YYYY-MM-DD, included (default: today in the business time zone)";
+
+	private final TableResolver resolver;
+
+	private final BusinessDates dates;
+
+	private final TableUsage usage;
+
+	TableUsageController(TableResolver resolver, BusinessDates dates, TableUsage usage) {
+		this.resolver = resolver;
+		this.dates = dates;
+		this.usage = usage;
+	}
+
+	@GetMapping("/readers")
+	@Operation(summary = "Users who read the table, with their statements, first and last read, query sources and time-travel reads")
+	TableUsers<TableReader> readers(
+			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
+		return usage.readers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size));
+	}
+
+	@GetMapping("/writers")
+	@Operation(summary = "Users who wrote the table, with their statements, statement kinds and query sources")
+	TableUsers<TableWriter> writers(
+			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
+		return usage.writers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size));
+	}
+
+	@GetMapping("/usage")
+	@Operation(summary = "Daily series of reads, writes, time-travel reads and distinct users")
+	UsageSeries usage(@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to) {
+		return usage.series(resolver.resolve(table), dates.range(from, to));
+	}
+
+}

@@ -1,0 +1,128 @@
+package io.lakegov.usage.internal;
+
+import java.sql.Array;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.QuerySource;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/** Readers and writers of a table, served from the {@code usage_daily} rollup. */
+@Repository
+class TableUsageRepository {
+
+	private final JdbcClient jdbc;
+
+	TableUsageRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** One row per user of the table in the given role, most statements first, with the total count. */
+	List<UserRow> users(String table, String role, DateRange range, PageRequest page) {
+		return jdbc.sql("""
+				SELECT user_name, sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
+				       min(first_event) AS first_event, max(last_event) AS last_event,
+				       array_agg(DISTINCT source_kind || chr(31) || source_id ORDER BY source_kind || chr(31) || source_id)
+				           AS sources,
+				       count(*) OVER () AS total
+				FROM usage_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
+				GROUP BY user_name
+				ORDER BY statements DESC, user_name
+				LIMIT :limit OFFSET :offset""")
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("role", role)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
+					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
+					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
+					rs.getLong("total")))
+			.list();
+	}
+
+	long countUsers(String table, String role, DateRange range) {
+		return jdbc.sql("""
+				SELECT count(DISTINCT user_name) FROM usage_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""")
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("role", role)
+			.query(Long.class)
+			.single();
+	}
+
+	/** The statement kinds each of the given users wrote the table with (writes are few, so from facts). */
+	Map<String, List<String>> writeKinds(String table, DateRange range, List<String> users) {
+		if (users.isEmpty()) {
+			return Map.of();
+		}
+		return jdbc.sql("""
+				SELECT user_name, array_agg(DISTINCT coalesce(statement_kind, 'UNKNOWN') ORDER BY coalesce(statement_kind, 'UNKNOWN'))
+				FROM table_access
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = 'WRITE'
+				  AND user_name = ANY(:users)
+				GROUP BY user_name""")
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("users", array("text", users.toArray(String[]::new)))
+			.query((rs, n) -> Map.entry(rs.getString(1), List.of(strings(rs.getArray(2)))))
+			.stream()
+			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+	}
+
+	/** The days of the range on which the table was used. */
+	List<DailyUsage> daily(String table, DateRange range) {
+		return jdbc.sql("""
+				SELECT business_date, reads, writes, time_travel_reads, users
+				FROM table_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to""")
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.query((rs, n) -> new DailyUsage(rs.getObject(1, LocalDate.class), rs.getLong(2), rs.getLong(3),
+					rs.getLong(4), rs.getLong(5)))
+			.list();
+	}
+
+	/** A Java array bound as one SQL array parameter (not expanded into a list of parameters). */
+	static SqlArrayValue array(String sqlType, Object[] values) {
+		return new SqlArrayValue(sqlType, values);
+	}
+
+	/** Sources aggregated as {@code kind || chr(31) || id} texts. */
+	static List<QuerySource> sources(String[] joined) {
+		return Arrays.stream(joined).map(text -> {
+			int at = text.indexOf('\u001f');
+			return at < 0 ? new QuerySource(text, "") : new QuerySource(text.substring(0, at), text.substring(at + 1));
+		}).toList();
+	}
+
+	static String[] strings(Array array) throws SQLException {
+		return array == null ? new String[0] : (String[]) array.getArray();
+	}
+
+	static Instant instant(Timestamp timestamp) {
+		return timestamp == null ? null : timestamp.toInstant();
+	}
+
+	record UserRow(String user, long statements, long timeTravelStatements, Instant first, Instant last,
+			List<QuerySource> sources, long total) {
+	}
+
+}

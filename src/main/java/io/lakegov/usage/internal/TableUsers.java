@@ -1,0 +1,20 @@
+package io.lakegov.usage.internal;
+
+import io.lakegov.web.PageResponse;
+
+import java.time.LocalDate;
+
+
+/**
+ * The readers or writers of one table in a date range.
+ *
+ * @param table the table, resolved to its full name
+ * @param seen false when lakegov never saw the table in usage facts or the inventory: nobody used it
+ * @param from the first business day of the range
+ * @param to the last business day of the range, included
+ * @param users one page of users
+ * @param <T> {@link TableReader} or {@link TableWriter}
+ */
+public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, PageResponse<T> users) {
+
+}

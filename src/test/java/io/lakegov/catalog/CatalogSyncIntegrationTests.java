@@ -1,0 +1,148 @@
+package io.lakegov.catalog;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.TestApi;
+import io.lakegov.usage.UsageFactRepository;
+import io.lakegov.usage.UsageFixtures;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The inventory sync against the local warehouse's {@code lakehouse.tables}, which the test defaults
+ * put in the store database itself.
+ */
+@IntegrationTest
+class CatalogSyncIntegrationTests {
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	CatalogSync sync;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	DataSource dataSource;
+
+	@Autowired
+	UsageFactRepository repository;
+
+	@Autowired
+	TransactionTemplate tx;
+
+	@Test
+	void keepsDroppedTablesAndRecordsRenamesBySamePath() {
+		String c = UsageFixtures.unique("cat");
+		addSourceTable(c, "keep", "s3://lake/" + c + "/keep");
+		addSourceTable(c, "dropme", "s3://lake/" + c + "/dropme");
+		addSourceTable(c, "old_name", "s3://lake/" + c + "/moved");
+		sync.sync();
+		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c AND table_name IN ('dropme', 'old_name')")
+			.param("c", c)
+			.update();
+		addSourceTable(c, "new_name", "s3://lake/" + c + "/moved");
+		CatalogSyncResult result = sync.sync();
+		assertThat(result.renamed()).isEqualTo(1);
+
+		JsonNode dropped = impact(c + ".s.dropme").get("inventory");
+		assertThat(dropped.get("present").asBoolean()).isFalse();
+		assertThat(dropped.get("vanishedAt")).isNotNull();
+		assertThat(dropped.has("renamedTo")).isFalse();
+		JsonNode renamed = impact(c + ".s.old_name").get("inventory");
+		assertThat(renamed.get("renamedTo").asString()).isEqualTo(c + ".s.new_name");
+		JsonNode current = impact(c + ".s.new_name").get("inventory");
+		assertThat(current.get("present").asBoolean()).isTrue();
+		assertThat(current.get("renamedFrom").asString()).isEqualTo(c + ".s.old_name");
+		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_catalog = :c").param("c", c)
+			.query(Long.class).single()).isEqualTo(4);
+
+		sync.sync();
+		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_catalog = :c").param("c", c)
+			.query(Long.class).single()).as("a sync without changes adds no rows").isEqualTo(4);
+	}
+
+	@Test
+	void readsASourceWithoutOptionalColumns() {
+		String c = UsageFixtures.unique("min");
+		jdbc.sql("CREATE TABLE lakehouse." + c + " (table_catalog text, table_schema text, table_name text)").update();
+		jdbc.sql("INSERT INTO lakehouse." + c + " VALUES ('" + c + "', 's', 't')").update();
+		var source = new SourceDatabase(dataSource, "query.history", "lakehouse." + c, true, "test");
+		List<SourceTable> tables = new SourceInventoryReader(source).read();
+		assertThat(tables).extracting(SourceTable::fullName).containsExactly(c + ".s.t");
+		assertThat(tables.get(0).storagePath()).isNull();
+	}
+
+	@Test
+	void listsUnusedTablesOldestAccessFirstAndFlagsWrittenOnes() {
+		String c = UsageFixtures.unique("unu");
+		for (String name : List.of("never", "written", "read_long_ago", "read_recently")) {
+			addSourceTable(c, name, null);
+		}
+		sync.sync();
+		Instant now = Instant.now();
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "etl", now.minus(2, ChronoUnit.DAYS)).kind("INSERT").writes(c + ".s.written").done()
+			.statement(c + "-2", "ann", now.minus(400, ChronoUnit.DAYS)).reads(c + ".s.read_long_ago").done()
+			.statement(c + "-3", "ann", now.minus(1, ChronoUnit.DAYS)).reads(c + ".s.read_recently").done()
+			.load();
+		JsonNode unused = get("/api/v1/tables/unused?days=90&size=1000").get("tables");
+		List<String> mine = unused.get("items").valueStream()
+			.map(item -> item.get("table").asString())
+			.filter(name -> name.startsWith(c + "."))
+			.toList();
+		assertThat(mine).containsExactly(c + ".s.never", c + ".s.read_long_ago", c + ".s.written");
+		JsonNode written = unused.get("items").valueStream()
+			.filter(item -> item.get("table").asString().equals(c + ".s.written"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(written.get("writtenInWindow").asBoolean()).isTrue();
+
+		JsonNode tables = get("/api/v1/tables?prefix=" + c.toUpperCase() + ".S.&size=2");
+		assertThat(tables.get("totalItems").asLong()).isEqualTo(4);
+		assertThat(tables.get("totalPages").asLong()).isEqualTo(2);
+		assertThat(tables.get("items").get(0).get("table").asString()).isEqualTo(c + ".s.never");
+		assertThat(tables.get("items").get(0).get("inInventory").asBoolean()).isTrue();
+		JsonNode second = get("/api/v1/tables?prefix=" + c + ".s.&size=2&page=1").get("items");
+		assertThat(second.get(1).get("table").asString()).isEqualTo(c + ".s.written");
+		assertThat(second.get(1).get("lastWrite")).isNotNull();
+	}
+
+	private void addSourceTable(String catalog, String name, String storagePath) {
+		jdbc.sql("""
+				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, data_source_format,
+				    storage_path, created, last_altered)
+				VALUES (:catalog, 's', :name, 'MANAGED', 'DELTA', :path, now(), now())""")
+			.param("catalog", catalog)
+			.param("name", name)
+			.param("path", storagePath)
+			.update();
+	}
+
+	private JsonNode impact(String table) {
+		return get("/api/v1/tables/" + table + "/impact");
+	}
+
+	private JsonNode get(String uri) {
+		var response = TestApi.withKey(port).get().uri(uri).retrieve().toEntity(JsonNode.class);
+		assertThat(response.getStatusCode().value()).as(uri).isEqualTo(200);
+		return response.getBody();
+	}
+
+}
