@@ -1,5 +1,6 @@
 package io.lakegov.ingest;
 
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,8 +12,7 @@ import java.util.stream.Collectors;
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.core.JsonGenerator;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -49,23 +49,61 @@ class HistoryStore {
 		if (newer.isEmpty()) {
 			return Set.of();
 		}
-		ArrayNode array = json.createArrayNode();
-		for (Incoming incoming : newer) {
-			ObjectNode node = toJson(incoming);
-			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
-			if (derivation != null) {
-				node.put("analysis_status", derivation.status());
-				node.put("default_catalog", derivation.catalog());
-				node.put("default_schema", derivation.schema());
-			}
-			array.add(node);
-		}
 		return new HashSet<>(jdbc.sql(UPSERT)
-			.param("rows", json.writeValueAsString(array))
+			.param("rows", toJson(newer, derivations))
 			.param("run", runId)
 			.param("version", io.lakegov.sql.StatementAnalyzer.VERSION)
 			.query(String.class)
 			.list());
+	}
+
+	/**
+	 * The batch as one JSON array, streamed: struct columns are already JSON and are written as they are,
+	 * without being parsed again.
+	 */
+	private String toJson(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
+		StringWriter out = new StringWriter(rows.size() * 1024);
+		try (JsonGenerator generator = json.createGenerator(out)) {
+			generator.writeStartArray();
+			for (Incoming incoming : rows) {
+				generator.writeStartObject();
+				writeColumns(generator, incoming.row());
+				generator.writeStringProperty("text_hash", incoming.textHash());
+				generator.writeStringProperty("source_kind", incoming.source().kind());
+				generator.writeStringProperty("source_id", incoming.source().id());
+				PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
+				if (derivation != null) {
+					generator.writeStringProperty("analysis_status", derivation.status());
+					generator.writeStringProperty("default_catalog", derivation.catalog());
+					generator.writeStringProperty("default_schema", derivation.schema());
+				}
+				generator.writeEndObject();
+			}
+			generator.writeEndArray();
+		}
+		return out.toString();
+	}
+
+	private static void writeColumns(JsonGenerator generator, HistoryRow row) {
+		row.values().forEach((column, value) -> {
+			generator.writeName(column.columnName());
+			switch (column.type()) {
+				case JSON -> generator.writeRawValue(((HistoryRow.JsonText) value).json());
+				case TIMESTAMP, TEXT -> generator.writeString(value.toString());
+				case BIGINT -> generator.writeNumber((Long) value);
+				case INTEGER -> generator.writeNumber((Integer) value);
+				case BOOLEAN -> generator.writeBoolean((Boolean) value);
+			}
+		});
+		if (!row.extras().isEmpty()) {
+			generator.writeName("extra_columns");
+			generator.writeStartObject();
+			row.extras().forEach((name, value) -> {
+				generator.writeName(name);
+				generator.writeRawValue(value.json());
+			});
+			generator.writeEndObject();
+		}
 	}
 
 	/**
@@ -89,27 +127,6 @@ class HistoryStore {
 			java.time.Instant known = stored.get(row.row().statementId());
 			return known == null || known.isBefore(row.row().updateTime());
 		}).toList();
-	}
-
-	private ObjectNode toJson(Incoming incoming) {
-		ObjectNode node = json.createObjectNode();
-		incoming.row().values().forEach((column, value) -> {
-			switch (column.type()) {
-				case JSON -> node.set(column.columnName(), json.readTree(((HistoryRow.JsonText) value).json()));
-				case TIMESTAMP, TEXT -> node.put(column.columnName(), value.toString());
-				case BIGINT -> node.put(column.columnName(), (Long) value);
-				case INTEGER -> node.put(column.columnName(), (Integer) value);
-				case BOOLEAN -> node.put(column.columnName(), (Boolean) value);
-			}
-		});
-		if (!incoming.row().extras().isEmpty()) {
-			ObjectNode extras = node.putObject("extra_columns");
-			incoming.row().extras().forEach((name, value) -> extras.set(name, json.readTree(value.json())));
-		}
-		node.put("text_hash", incoming.textHash());
-		node.put("source_kind", incoming.source().kind());
-		node.put("source_id", incoming.source().id());
-		return node;
 	}
 
 	/** Statements of the given sessions that started after the given time, for re-resolution of names. */

@@ -47,6 +47,8 @@ public class IngestionService implements DisposableBean {
 
 	private final Clock clock;
 
+	private final StoreStatistics statistics;
+
 	private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest");
 		thread.setDaemon(true);
@@ -55,7 +57,7 @@ public class IngestionService implements DisposableBean {
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, HistoryReader reader,
 			BatchIngester batches, Reanalysis reanalysis, TransactionTemplate tx, IngestProperties properties,
-			IngestionMetrics metrics, Clock clock) {
+			IngestionMetrics metrics, Clock clock, StoreStatistics statistics) {
 		this.runs = runs;
 		this.watermark = watermark;
 		this.reader = reader;
@@ -65,6 +67,7 @@ public class IngestionService implements DisposableBean {
 		this.properties = properties;
 		this.metrics = metrics;
 		this.clock = clock;
+		this.statistics = statistics;
 	}
 
 	/** Claims the run slot for an incremental run and carries it out on the calling thread. */
@@ -126,6 +129,7 @@ public class IngestionService implements DisposableBean {
 		runs.setWindow(run.id(), from, to);
 		AtomicReference<Instant> resumeFrom = new AtomicReference<>(from);
 		AtomicLong rowsRead = new AtomicLong();
+		AtomicLong batchNumber = new AtomicLong();
 		try {
 			long windowRows = from.isBefore(to) ? windowRows(from, to) : 0;
 			metrics.backlog(windowRows);
@@ -146,6 +150,7 @@ public class IngestionService implements DisposableBean {
 								resumeFrom.set(outcome.newestUpdate());
 							}
 							metrics.backlog(windowRows - rowsRead.addAndGet(outcome.rowsRead() + rejected));
+							statistics.refreshIfDue(batchNumber.incrementAndGet());
 							metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
 						});
 					}

@@ -38,13 +38,17 @@ class PendingStatements {
 			.list();
 	}
 
-	/** Ids of statements whose facts come from an older analyser version, oldest first. */
-	List<String> analysedByOlderVersion(int limit) {
+	/**
+	 * Ids of statements whose facts come from an older analyser version, after {@code after} in id order:
+	 * the walk follows the primary key, so each batch reads only what it returns and what it skips.
+	 */
+	List<String> analysedByOlderVersion(String after, int limit) {
 		return jdbc.sql("""
 				SELECT statement_id FROM query_history
-				WHERE analyzer_version IS DISTINCT FROM :version
-				ORDER BY update_time, statement_id
+				WHERE statement_id > :after AND analyzer_version IS DISTINCT FROM :version
+				ORDER BY statement_id
 				LIMIT :limit""")
+			.param("after", after)
 			.param("version", StatementAnalyzer.VERSION)
 			.param("limit", limit)
 			.query(String.class)

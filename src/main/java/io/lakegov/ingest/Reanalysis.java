@@ -37,20 +37,22 @@ class Reanalysis {
 
 	Outcome run(int batchSize, Progress progress) {
 		long total = 0;
+		String after = "";
 		while (true) {
-			Integer refreshed = tx.execute(status -> {
-				List<String> ids = pending.analysedByOlderVersion(batchSize);
-				if (ids.isEmpty()) {
-					return 0;
+			String from = after;
+			List<String> ids = tx.execute(status -> {
+				List<String> batch = pending.analysedByOlderVersion(from, batchSize);
+				if (!batch.isEmpty()) {
+					FactRefresher.Outcome outcome = refresher.refresh(pending.load(batch));
+					progress.batch(batch.size(), outcome.analysed(), outcome.unanalysable());
 				}
-				FactRefresher.Outcome outcome = refresher.refresh(pending.load(ids));
-				progress.batch(ids.size(), outcome.analysed(), outcome.unanalysable());
-				return ids.size();
+				return batch;
 			});
-			if (refreshed == null || refreshed == 0) {
+			if (ids == null || ids.isEmpty()) {
 				return new Outcome(total);
 			}
-			total += refreshed;
+			total += ids.size();
+			after = ids.get(ids.size() - 1);
 		}
 	}
 
