@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.store.CopyRows;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.core.JsonGenerator;
 
@@ -26,14 +27,31 @@ class HistoryStore {
 
 	private static final List<HistoryColumn> COLUMNS = HistoryColumn.all();
 
+	private static final String DERIVED_COLUMNS = "extra_columns, text_hash, source_kind, source_id, analysis_status, "
+			+ "default_catalog, default_schema";
+
+	private static final String STAGE = """
+			CREATE TEMP TABLE IF NOT EXISTS history_batch (%s, extra_columns jsonb, text_hash text, source_kind text,
+			    source_id text, analysis_status text, default_catalog text, default_schema text) ON COMMIT DROP;
+			TRUNCATE history_batch"""
+		.formatted(COLUMNS.stream()
+			.map(column -> column.columnName() + " " + column.type().sqlType())
+			.collect(Collectors.joining(", ")));
+
+	private static final String COPY = "COPY history_batch (%s, %s) FROM STDIN"
+		.formatted(COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", ")), DERIVED_COLUMNS);
+
 	private static final String UPSERT = upsertSql();
 
 	private final JdbcClient jdbc;
 
+	private final CopyRows copy;
+
 	private final JsonMapper json;
 
-	HistoryStore(JdbcClient jdbc, JsonMapper json) {
+	HistoryStore(JdbcClient jdbc, CopyRows copy, JsonMapper json) {
 		this.jdbc = jdbc;
+		this.copy = copy;
 		this.json = json;
 	}
 
@@ -49,54 +67,41 @@ class HistoryStore {
 		if (newer.isEmpty()) {
 			return Set.of();
 		}
+		// the batch goes into a transaction-local staging table with COPY, then into the store in one statement
+		jdbc.sql(STAGE).update();
+		copy.copy(COPY, rows(newer, derivations));
 		return new HashSet<>(jdbc.sql(UPSERT)
-			.param("rows", toJson(newer, derivations))
 			.param("run", runId)
 			.param("version", io.lakegov.sql.StatementAnalyzer.VERSION)
 			.query(String.class)
 			.list());
 	}
 
-	/**
-	 * The batch as one JSON array, streamed: struct columns are already JSON and are written as they are,
-	 * without being parsed again.
-	 */
-	private String toJson(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
-		StringWriter out = new StringWriter(rows.size() * 1024);
-		try (JsonGenerator generator = json.createGenerator(out)) {
-			generator.writeStartArray();
-			for (Incoming incoming : rows) {
-				generator.writeStartObject();
-				writeColumns(generator, incoming.row());
-				generator.writeStringProperty("text_hash", incoming.textHash());
-				generator.writeStringProperty("source_kind", incoming.source().kind());
-				generator.writeStringProperty("source_id", incoming.source().id());
-				PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
-				if (derivation != null) {
-					generator.writeStringProperty("analysis_status", derivation.status());
-					generator.writeStringProperty("default_catalog", derivation.catalog());
-					generator.writeStringProperty("default_schema", derivation.schema());
-				}
-				generator.writeEndObject();
+	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
+		CopyRows.Text text = new CopyRows.Text(rows.size());
+		for (Incoming incoming : rows) {
+			HistoryRow row = incoming.row();
+			for (HistoryColumn column : COLUMNS) {
+				Object value = row.values().get(column);
+				text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);
 			}
-			generator.writeEndArray();
+			text.value(row.extras().isEmpty() ? null : extras(row));
+			text.value(incoming.textHash());
+			text.value(incoming.source().kind());
+			text.value(incoming.source().id());
+			PendingStatements.Derivation derivation = derivations.get(row.statementId());
+			text.value(derivation == null ? null : derivation.status());
+			text.value(derivation == null ? null : derivation.catalog());
+			text.value(derivation == null ? null : derivation.schema());
+			text.endRow();
 		}
-		return out.toString();
+		return text;
 	}
 
-	private static void writeColumns(JsonGenerator generator, HistoryRow row) {
-		row.values().forEach((column, value) -> {
-			generator.writeName(column.columnName());
-			switch (column.type()) {
-				case JSON -> generator.writeRawValue(((HistoryRow.JsonText) value).json());
-				case TIMESTAMP, TEXT -> generator.writeString(value.toString());
-				case BIGINT -> generator.writeNumber((Long) value);
-				case INTEGER -> generator.writeNumber((Integer) value);
-				case BOOLEAN -> generator.writeBoolean((Boolean) value);
-			}
-		});
-		if (!row.extras().isEmpty()) {
-			generator.writeName("extra_columns");
+	/** Columns the store does not know, as one JSON object; their values are already JSON. */
+	private String extras(HistoryRow row) {
+		StringWriter out = new StringWriter();
+		try (JsonGenerator generator = json.createGenerator(out)) {
 			generator.writeStartObject();
 			row.extras().forEach((name, value) -> {
 				generator.writeName(name);
@@ -104,6 +109,7 @@ class HistoryStore {
 			});
 			generator.writeEndObject();
 		}
+		return out.toString();
 	}
 
 	/**
@@ -148,9 +154,6 @@ class HistoryStore {
 
 	private static String upsertSql() {
 		String columns = COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", "));
-		String definitions = COLUMNS.stream()
-			.map(column -> column.columnName() + " " + column.type().sqlType())
-			.collect(Collectors.joining(", "));
 		Map<String, String> updates = new LinkedHashMap<>();
 		COLUMNS.stream()
 			.filter(column -> column != HistoryColumn.STATEMENT_ID)
@@ -169,24 +172,19 @@ class HistoryStore {
 			.stream()
 			.map(entry -> entry.getKey() + " = " + entry.getValue())
 			.collect(Collectors.joining(",\n    "));
-		// the whole batch travels as one jsonb array; a newer update_time wins, an older one never overwrites
+		// a newer update_time wins, an older one never overwrites
 		return """
 				INSERT INTO query_history (%s, extra_columns, text_hash, source_kind, source_id, analyzer_version,
 				    analysis_status, default_catalog, default_schema, first_seen_at, last_changed_at, ingestion_run_id)
-				SELECT %s, r.extra_columns, r.text_hash, r.source_kind, r.source_id,
-				    CASE WHEN r.analysis_status IS NULL THEN NULL ELSE :version END, r.analysis_status, r.default_catalog,
-				    r.default_schema, now(), now(), :run
-				FROM jsonb_to_recordset(:rows::jsonb) AS r(%s, extra_columns jsonb, text_hash text, source_kind text,
-				    source_id text, analysis_status text, default_catalog text, default_schema text)
+				SELECT %s, extra_columns, text_hash, source_kind, source_id,
+				    CASE WHEN analysis_status IS NULL THEN NULL ELSE :version END, analysis_status, default_catalog,
+				    default_schema, now(), now(), :run
+				FROM history_batch
 				ON CONFLICT (statement_id) DO UPDATE SET
 				    %s
 				WHERE query_history.update_time < EXCLUDED.update_time
 				RETURNING statement_id"""
-			.formatted(columns, prefixed(columns), definitions, set);
-	}
-
-	private static String prefixed(String columns) {
-		return java.util.Arrays.stream(columns.split(", ")).map(column -> "r." + column).collect(Collectors.joining(", "));
+			.formatted(columns, columns, set);
 	}
 
 }

@@ -1,12 +1,13 @@
 package io.lakegov.usage;
 
 import java.sql.Date;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import io.lakegov.store.CopyRows;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -24,13 +25,17 @@ public class UsageFactRepository {
 
 	private final JdbcClient jdbc;
 
-	UsageFactRepository(JdbcClient jdbc) {
+	private final CopyRows copy;
+
+	UsageFactRepository(JdbcClient jdbc, CopyRows copy) {
 		this.jdbc = jdbc;
+		this.copy = copy;
 	}
 
 	/**
 	 * Replaces the facts of the given statements with the given facts (which must all belong to those
-	 * statements) and rebuilds the rollups they touch. Runs in the caller's transaction.
+	 * statements, and all facts of one statement share its user and query source) and rebuilds the rollups
+	 * they touch. Runs in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void replace(Collection<String> statementIds, List<UsageFact> facts) {
@@ -53,68 +58,30 @@ public class UsageFactRepository {
 		if (facts.isEmpty()) {
 			return;
 		}
-		int n = facts.size();
-		var statementIds = new String[n];
-		var accessNos = new Integer[n];
-		var tables = new String[n];
-		var written = new String[n];
-		var qualified = new Boolean[n];
-		var roles = new String[n];
-		var kinds = new String[n];
-		var ttKinds = new String[n];
-		var ttValues = new String[n];
-		var ttSyntaxes = new String[n];
-		var users = new String[n];
-		var times = new Timestamp[n];
-		var dates = new Date[n];
-		var sourceKinds = new String[n];
-		var sourceIds = new String[n];
-		var statuses = new String[n];
-		for (int i = 0; i < n; i++) {
-			UsageFact fact = facts.get(i);
-			statementIds[i] = fact.statementId();
-			accessNos[i] = fact.accessNo();
-			tables[i] = fact.tableName();
-			written[i] = fact.writtenName();
-			qualified[i] = fact.fullyQualified();
-			roles[i] = fact.role();
-			kinds[i] = fact.statementKind();
-			ttKinds[i] = fact.timeTravelKind();
-			ttValues[i] = fact.timeTravelValue();
-			ttSyntaxes[i] = fact.timeTravelSyntax();
-			users[i] = fact.userName();
-			times[i] = Timestamp.from(fact.eventTime());
-			dates[i] = Date.valueOf(fact.businessDate());
-			sourceKinds[i] = fact.sourceKind();
-			sourceIds[i] = fact.sourceId();
-			statuses[i] = fact.executionStatus();
+		CopyRows.Text rows = new CopyRows.Text(facts.size());
+		for (UsageFact fact : facts) {
+			rows.value(fact.statementId())
+				.value(fact.accessNo())
+				.value(fact.tableName())
+				.value(fact.writtenName())
+				.value(fact.fullyQualified())
+				.value(fact.role())
+				.value(fact.statementKind())
+				.value(fact.timeTravelKind())
+				.value(fact.timeTravelValue())
+				.value(fact.timeTravelSyntax())
+				.value(fact.userName())
+				.value(fact.eventTime())
+				.value(fact.businessDate())
+				.value(fact.sourceKind())
+				.value(fact.sourceId())
+				.value(fact.executionStatus())
+				.endRow();
 		}
-		// unnest over arrays: one round trip for the whole batch
-		jdbc.sql("""
-				INSERT INTO table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
+		copy.copy("""
+				COPY table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
 				    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
-				    business_date, source_kind, source_id, execution_status)
-				SELECT * FROM unnest(:ids::text[], :nos::smallint[], :tables::text[], :written::text[],
-				    :qualified::boolean[], :roles::text[], :kinds::text[], :ttKinds::text[], :ttValues::text[],
-				    :ttSyntaxes::text[], :users::text[], :times::timestamptz[], :dates::date[], :sourceKinds::text[],
-				    :sourceIds::text[], :statuses::text[])""")
-			.param("ids", array("text", statementIds))
-			.param("nos", array("int4", accessNos))
-			.param("tables", array("text", tables))
-			.param("written", array("text", written))
-			.param("qualified", array("bool", qualified))
-			.param("roles", array("text", roles))
-			.param("kinds", array("text", kinds))
-			.param("ttKinds", array("text", ttKinds))
-			.param("ttValues", array("text", ttValues))
-			.param("ttSyntaxes", array("text", ttSyntaxes))
-			.param("users", array("text", users))
-			.param("times", array("timestamptz", times))
-			.param("dates", array("date", dates))
-			.param("sourceKinds", array("text", sourceKinds))
-			.param("sourceIds", array("text", sourceIds))
-			.param("statuses", array("text", statuses))
-			.update();
+				    business_date, source_kind, source_id, execution_status) FROM STDIN""", rows);
 	}
 
 	private void rebuildRollups(Set<DayTable> touched) {
@@ -149,6 +116,8 @@ public class UsageFactRepository {
 			.param("tables", array("text", tableArray))
 			.param("dates", array("date", dateArray))
 			.update();
+		// from the usage_daily rows just rebuilt, which are far fewer than the facts: a statement has one user
+		// and one query source, so summing its per-source counts counts each statement once
 		jdbc.sql("""
 				DELETE FROM table_daily d
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -159,19 +128,19 @@ public class UsageFactRepository {
 		jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 				    users, last_read, last_write)
-				SELECT f.business_date, f.table_name,
-				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'READ'),
-				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'WRITE'),
-				       count(DISTINCT f.statement_id) FILTER (WHERE f.role = 'READ' AND f.time_travel_kind IS NOT NULL),
-				       count(DISTINCT f.user_name) FILTER (WHERE f.role = 'READ'),
-				       count(DISTINCT f.user_name) FILTER (WHERE f.role = 'WRITE'),
-				       count(DISTINCT f.user_name) FILTER (WHERE f.role IN ('READ', 'WRITE')),
-				       max(f.event_time) FILTER (WHERE f.role = 'READ'),
-				       max(f.event_time) FILTER (WHERE f.role = 'WRITE')
+				SELECT u.business_date, u.table_name,
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0),
+				       coalesce(sum(u.time_travel_statements) FILTER (WHERE u.role = 'READ'), 0),
+				       count(DISTINCT u.user_name) FILTER (WHERE u.role = 'READ'),
+				       count(DISTINCT u.user_name) FILTER (WHERE u.role = 'WRITE'),
+				       count(DISTINCT u.user_name),
+				       max(u.last_event) FILTER (WHERE u.role = 'READ'),
+				       max(u.last_event) FILTER (WHERE u.role = 'WRITE')
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
-				WHERE f.role IN ('READ', 'WRITE')
-				GROUP BY f.business_date, f.table_name""")
+				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
+				WHERE u.role IN ('READ', 'WRITE')
+				GROUP BY u.business_date, u.table_name""")
 			.param("tables", array("text", tableArray))
 			.param("dates", array("date", dateArray))
 			.update();

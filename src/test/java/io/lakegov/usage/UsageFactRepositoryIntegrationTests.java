@@ -44,9 +44,11 @@ class UsageFactRepositoryIntegrationTests {
 					continue;
 				}
 				int accesses = random.nextInt(4);
+				// a statement has one user (and one query source), as every statement of the history has
+				String user = "user" + random.nextInt(3);
 				for (int a = 0; a < accesses; a++) {
 					batch.add(fact(statement, a, prefix + random.nextInt(5), random.nextBoolean() ? "READ" : "WRITE",
-							"user" + random.nextInt(3), LocalDate.of(2026, 3, 1 + random.nextInt(3)),
+							user, LocalDate.of(2026, 3, 1 + random.nextInt(3)),
 							random.nextInt(5) == 0 ? "VERSION" : null));
 				}
 			}
