@@ -20,6 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Analyses statement texts once per analyser version: from a bounded in-memory cache, else from the
@@ -78,8 +80,36 @@ class AnalysisStore {
 		}
 	}
 
-	/** The analyses of the given texts (by hash), analysing and storing those not seen before. */
-	Lookup analyses(Map<String, String> textsByHash) {
+	/**
+	 * Ahead of a batch's transaction: analyses the texts that are neither cached, nor stored, nor in
+	 * {@code known} (analyses made ahead for an earlier batch), and returns them. Stored analyses found on
+	 * the way are cached. Nothing is written; {@link #analyses} stores what the batch then uses.
+	 */
+	Map<String, StoredAnalysis> analyseAhead(Map<String, String> textsByHash, Map<String, StoredAnalysis> known) {
+		List<String> missing = new ArrayList<>();
+		textsByHash.keySet().forEach(hash -> {
+			if (!known.containsKey(hash) && cache.get(hash) == null) {
+				missing.add(hash);
+			}
+		});
+		Map<String, StoredAnalysis> stored = missing.isEmpty() ? Map.of() : load(missing);
+		cache.putAll(stored);
+		Map<String, StoredAnalysis> ahead = new HashMap<>();
+		for (String hash : missing) {
+			if (!stored.containsKey(hash)) {
+				ahead.put(hash, analyse(textsByHash.get(hash)));
+			}
+		}
+		return ahead;
+	}
+
+	/**
+	 * The analyses of the given texts (by hash), analysing and storing those not seen before; analyses
+	 * made ahead are taken from {@code ahead} instead of analysing again. Runs in the caller's transaction;
+	 * what it stores enters the cache once that transaction commits, so the cache never holds an analysis
+	 * that a rolled-back batch failed to store.
+	 */
+	Lookup analyses(Map<String, String> textsByHash, Map<String, StoredAnalysis> ahead) {
 		Map<String, StoredAnalysis> found = new HashMap<>();
 		List<String> missing = new ArrayList<>();
 		textsByHash.forEach((hash, text) -> {
@@ -87,30 +117,48 @@ class AnalysisStore {
 			if (cached != null) {
 				found.put(hash, cached);
 			}
-			else {
+			else if (!ahead.containsKey(hash)) {
 				missing.add(hash);
 			}
 		});
 		if (!missing.isEmpty()) {
-			load(missing).forEach((hash, analysis) -> {
-				found.put(hash, analysis);
-				cache.put(hash, analysis);
-			});
+			Map<String, StoredAnalysis> stored = load(missing);
+			found.putAll(stored);
+			cache.putAll(stored);
 		}
 		int analysed = 0;
 		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
-		for (String hash : missing) {
+		for (String hash : textsByHash.keySet()) {
 			if (found.containsKey(hash)) {
 				continue;
 			}
-			StoredAnalysis analysis = analyse(textsByHash.get(hash));
+			StoredAnalysis analysis = ahead.get(hash);
+			if (analysis == null) {
+				analysis = analyse(textsByHash.get(hash));
+			}
 			analysed++;
 			found.put(hash, analysis);
-			cache.put(hash, analysis);
 			fresh.add(Map.entry(hash, analysis));
 		}
 		insert(fresh);
+		cacheAfterCommit(fresh);
 		return new Lookup(found, analysed);
+	}
+
+	private void cacheAfterCommit(List<Map.Entry<String, StoredAnalysis>> fresh) {
+		if (fresh.isEmpty()) {
+			return;
+		}
+		if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+			fresh.forEach(entry -> cache.put(entry.getKey(), entry.getValue()));
+			return;
+		}
+		TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+			@Override
+			public void afterCommit() {
+				fresh.forEach(entry -> cache.put(entry.getKey(), entry.getValue()));
+			}
+		});
 	}
 
 	private StoredAnalysis analyse(String text) {

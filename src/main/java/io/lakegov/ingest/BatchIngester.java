@@ -2,6 +2,7 @@ package io.lakegov.ingest;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.stereotype.Component;
 
 /**
- * One batch of source rows, in the caller's transaction: store the rows that are new or newer, then
- * derive their usage facts (and those of statements whose session context they changed).
+ * One batch of source rows: prepared outside any transaction (hashes, query sources, analyses of new
+ * texts), then, in the caller's transaction, the rows that are new or newer are stored and their usage
+ * facts derived (with those of statements whose session context they changed).
  */
 @Component
 class BatchIngester {
@@ -26,16 +28,23 @@ class BatchIngester {
 
 	private final FactRefresher refresher;
 
+	private final AnalysisStore analyses;
+
 	private final JsonMapper json;
+
+	private final Timer analysisTime;
 
 	private final Timer upsertTime;
 
 	private final Timer deriveTime;
 
-	BatchIngester(HistoryStore history, FactRefresher refresher, JsonMapper json, MeterRegistry registry) {
+	BatchIngester(HistoryStore history, FactRefresher refresher, AnalysisStore analyses, JsonMapper json,
+			MeterRegistry registry) {
 		this.history = history;
 		this.refresher = refresher;
+		this.analyses = analyses;
 		this.json = json;
+		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis-ahead").register(registry);
 		this.upsertTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "upsert").register(registry);
 		this.deriveTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "derive").register(registry);
 	}
@@ -44,8 +53,20 @@ class BatchIngester {
 	record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
 	}
 
-	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
-	Outcome ingest(List<HistoryRow> rows, long runId) {
+	/**
+	 * A batch made ready outside any transaction: the newest version of each statement with what lakegov
+	 * derives from the row alone, and the analyses of texts that neither the cache nor the store knew.
+	 */
+	record Prepared(List<HistoryStore.Incoming> incoming, int rowsRead, Instant newestUpdate,
+			Map<String, StoredAnalysis> analysedAhead) {
+	}
+
+	/**
+	 * The work of a batch that needs no transaction: the store is only read (to skip texts it has already
+	 * analysed), so it can run while the previous batch is being written. {@code known} holds analyses made
+	 * ahead for the batch still in flight, so that its new texts are not analysed twice.
+	 */
+	Prepared prepare(List<HistoryRow> rows, Map<String, StoredAnalysis> known) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
 		for (HistoryRow row : rows) {
@@ -55,22 +76,32 @@ class BatchIngester {
 			}
 		}
 		List<HistoryStore.Incoming> incoming = new ArrayList<>(newest.size());
+		Map<String, String> texts = new HashMap<>();
 		for (HistoryRow row : newest.values()) {
 			String text = row.statementText();
+			String hash = AnalysisStore.hash(text);
 			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
-			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(text), QuerySource.of(source, json)));
+			incoming.add(new HistoryStore.Incoming(row, hash, QuerySource.of(source, json)));
+			texts.put(hash == null ? AnalysisStore.NO_TEXT : hash, text);
 		}
-		List<HistoryStore.Incoming> newer = history.newerThanStored(incoming);
+		Map<String, StoredAnalysis> ahead = analysisTime.record(() -> analyses.analyseAhead(texts, known));
+		return new Prepared(incoming, rows.size(), newestUpdate, ahead);
+	}
+
+	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
+	Outcome ingest(Prepared batch, long runId) {
+		List<HistoryStore.Incoming> newer = history.newerThanStored(batch.incoming());
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
 			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending));
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.analysedAhead()));
 		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
 		refresher.write(derived, changed);
-		return new Outcome(rows.size(), changed.size(), derived.analysed(), derived.unanalysable(), newestUpdate);
+		return new Outcome(batch.rowsRead(), changed.size(), derived.analysed(), derived.unanalysable(),
+				batch.newestUpdate());
 	}
 
 	private static StatementContext context(HistoryStore.Incoming incoming) {

@@ -55,6 +55,13 @@ public class IngestionService implements DisposableBean {
 		return thread;
 	});
 
+	/** Writes the batches of the current run while its reading thread prepares the next one. */
+	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
+		thread.setDaemon(true);
+		return thread;
+	});
+
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, HistoryReader reader,
 			BatchIngester batches, Reanalysis reanalysis, TransactionTemplate tx, IngestProperties properties,
 			IngestionMetrics metrics, Clock clock, StoreStatistics statistics) {
@@ -127,36 +134,27 @@ public class IngestionService implements DisposableBean {
 					.orElse(now.minus(properties.initialLookback()));
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
-		AtomicReference<Instant> resumeFrom = new AtomicReference<>(from);
-		AtomicLong rowsRead = new AtomicLong();
-		AtomicLong batchNumber = new AtomicLong();
+		BatchPipeline pipeline = new BatchPipeline(writer);
 		try {
-			long windowRows = from.isBefore(to) ? windowRows(from, to) : 0;
-			metrics.backlog(windowRows);
+			Progress progress = new Progress(from, from.isBefore(to) ? windowRows(from, to) : 0);
+			AtomicReference<Instant> resumeFrom = progress.resumeFrom;
+			metrics.backlog(progress.windowRows);
 			for (int attempt = 0;; attempt++) {
 				try {
 					if (from.isBefore(to)) {
 						reader.read(resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
-							BatchIngester.Outcome outcome = tx.execute(status -> {
-								BatchIngester.Outcome result = batches.ingest(rows, run.id());
-								runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(),
-										result.analysed(), result.unanalysable());
-								if (!backfill && result.newestUpdate() != null) {
-									watermark.advance(result.newestUpdate(), run.id());
-								}
-								return result;
-							});
-							if (outcome.newestUpdate() != null) {
-								resumeFrom.set(outcome.newestUpdate());
-							}
-							metrics.backlog(windowRows - rowsRead.addAndGet(outcome.rowsRead() + rejected));
-							statistics.refreshIfDue(batchNumber.incrementAndGet());
-							metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+							BatchIngester.Prepared prepared = batches.prepare(rows, pipeline.analysedInFlight());
+							pipeline.submit(prepared, () -> write(run, backfill, prepared, rejected, progress));
+							// on this thread, beside the write in flight, rather than in the writer's path
+							statistics.refreshIfDue(progress.submitted.incrementAndGet());
 						});
 					}
+					pipeline.drain();
 					break;
 				}
 				catch (SQLException ex) {
+					// the retry resumes after the last committed batch, so the batch in flight must land first
+					pipeline.drain();
 					if (attempt >= properties.retries()) {
 						throw ex;
 					}
@@ -166,7 +164,7 @@ public class IngestionService implements DisposableBean {
 					Thread.sleep(wait.toMillis());
 				}
 			}
-			boolean alert = zeroRowsAlert(rowsRead.get(), backfill);
+			boolean alert = zeroRowsAlert(progress.rowsRead.get(), backfill);
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
 			metrics.runFinished(true, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
@@ -176,11 +174,50 @@ public class IngestionService implements DisposableBean {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			pipeline.cancel();
 			return fail(run, ex);
 		}
 		catch (Exception ex) {
+			pipeline.awaitQuietly();
 			return fail(run, ex);
 		}
+	}
+
+	/** Where a run stands: updated by the writer thread, read by the reading thread after a drain. */
+	private static final class Progress {
+
+		final AtomicReference<Instant> resumeFrom;
+
+		final long windowRows;
+
+		final AtomicLong rowsRead = new AtomicLong();
+
+		final AtomicLong submitted = new AtomicLong();
+
+		Progress(Instant from, long windowRows) {
+			this.resumeFrom = new AtomicReference<>(from);
+			this.windowRows = windowRows;
+		}
+
+	}
+
+	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
+	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected,
+			Progress progress) {
+		BatchIngester.Outcome outcome = tx.execute(status -> {
+			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
+			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
+					result.unanalysable());
+			if (!backfill && result.newestUpdate() != null) {
+				watermark.advance(result.newestUpdate(), run.id());
+			}
+			return result;
+		});
+		if (outcome.newestUpdate() != null) {
+			progress.resumeFrom.set(outcome.newestUpdate());
+		}
+		metrics.backlog(progress.windowRows - progress.rowsRead.addAndGet(outcome.rowsRead() + rejected));
+		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
 	}
 
 	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
@@ -253,6 +290,7 @@ public class IngestionService implements DisposableBean {
 	@Override
 	public void destroy() {
 		background.shutdownNow();
+		writer.shutdownNow();
 	}
 
 }

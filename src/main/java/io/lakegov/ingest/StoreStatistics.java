@@ -11,10 +11,8 @@ import org.springframework.stereotype.Component;
 @Component
 class StoreStatistics {
 
-	/** Batches between two refreshes: early and then rarely, as tables grow. */
-	private static final long[] DUE = { 2, 8, 32 };
-
-	private static final long EVERY = 64;
+	/** The first refresh, after this many batches; then after four times as many, and so on. */
+	private static final long FIRST = 2;
 
 	private final JdbcClient jdbc;
 
@@ -22,10 +20,14 @@ class StoreStatistics {
 		this.jdbc = jdbc;
 	}
 
+	/**
+	 * Refreshes after batches 2, 8, 32, 128, ...: often while the tables are small and their statistics
+	 * change fast, then rarely (autovacuum also analyses them, only later).
+	 */
 	void refreshIfDue(long batch) {
-		boolean due = batch % EVERY == 0;
-		for (long early : DUE) {
-			due |= batch == early;
+		boolean due = false;
+		for (long next = FIRST; next > 0 && next <= batch; next *= 4) {
+			due |= next == batch;
 		}
 		if (due) {
 			jdbc.sql("ANALYZE query_history, table_access, usage_daily, table_daily, table_lineage_daily, table_summary, session_event")

@@ -1,0 +1,86 @@
+package io.lakegov.ingest;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * Keeps two batches in flight: while one is written in its transaction on the writer thread, the reading
+ * thread reads and prepares the next (decoding rows, hashing texts, analysing new ones). Reading and
+ * analysing are work for the JVM, writing mostly for PostgreSQL, so the two overlap on separate cores.
+ * Batches are still written one after the other, in source order, so the watermark moves as before.
+ */
+final class BatchPipeline {
+
+	private final ExecutorService writer;
+
+	private Future<?> inFlight = CompletableFuture.completedFuture(null);
+
+	private Map<String, StoredAnalysis> analysedInFlight = Map.of();
+
+	BatchPipeline(ExecutorService writer) {
+		this.writer = writer;
+	}
+
+	/** Analyses made ahead for the batch being written, which the next batch need not repeat. */
+	Map<String, StoredAnalysis> analysedInFlight() {
+		return analysedInFlight;
+	}
+
+	/**
+	 * Waits for the batch in flight, then starts writing this one. A failed write stops the read: its
+	 * exception is thrown here.
+	 */
+	void submit(BatchIngester.Prepared batch, Runnable write) {
+		drain();
+		analysedInFlight = batch.analysedAhead();
+		inFlight = writer.submit(write);
+	}
+
+	/** Waits until the batch in flight is written; throws what its write threw. */
+	void drain() {
+		try {
+			inFlight.get();
+		}
+		catch (InterruptedException ex) {
+			inFlight.cancel(true);
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while a batch was being written", ex);
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (ex.getCause() instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException(ex.getCause());
+		}
+		finally {
+			analysedInFlight = Map.of();
+		}
+	}
+
+	/** After a failure elsewhere: lets the batch in flight finish (or fail) before the run is closed. */
+	void awaitQuietly() {
+		try {
+			inFlight.get();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException ex) {
+			// the run already fails for the reason the caller holds; this batch's failure adds nothing
+		}
+		analysedInFlight = Map.of();
+	}
+
+	/** Stops the batch in flight: its transaction rolls back. */
+	void cancel() {
+		inFlight.cancel(true);
+		analysedInFlight = Map.of();
+	}
+
+}
