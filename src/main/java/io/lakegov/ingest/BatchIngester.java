@@ -82,7 +82,7 @@ class BatchIngester {
 			String hash = AnalysisStore.hash(text);
 			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
-			incoming.add(new HistoryStore.Incoming(row, hash, QuerySource.of(source, json)));
+			incoming.add(history.incoming(row, hash, QuerySource.of(source, json)));
 			texts.put(hash == null ? AnalysisStore.NO_TEXT : hash, text);
 		}
 		Map<String, StoredAnalysis> ahead = analysisTime.record(() -> analyses.analyseAhead(texts, known));

@@ -55,8 +55,25 @@ class HistoryStore {
 		this.json = json;
 	}
 
-	/** A row ready for the store, with what lakegov derives from it up front. */
-	record Incoming(HistoryRow row, String textHash, QuerySource source) {
+	/**
+	 * A row ready for the store, with what lakegov derives from it up front, and its COPY values so far
+	 * (all but how its facts were derived, which only the batch's transaction knows).
+	 */
+	record Incoming(HistoryRow row, String textHash, QuerySource source, String encoded) {
+	}
+
+	/** Encodes the row ahead of its batch's transaction: most of the COPY work, done outside it. */
+	Incoming incoming(HistoryRow row, String textHash, QuerySource source) {
+		CopyRows.Text text = new CopyRows.Text(1);
+		for (HistoryColumn column : COLUMNS) {
+			Object value = row.values().get(column);
+			text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);
+		}
+		text.value(row.extras().isEmpty() ? null : extras(row));
+		text.value(textHash);
+		text.value(source.kind());
+		text.value(source.id());
+		return new Incoming(row, textHash, source, text.toString());
 	}
 
 	/**
@@ -80,16 +97,8 @@ class HistoryStore {
 	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
 		CopyRows.Text text = new CopyRows.Text(rows.size());
 		for (Incoming incoming : rows) {
-			HistoryRow row = incoming.row();
-			for (HistoryColumn column : COLUMNS) {
-				Object value = row.values().get(column);
-				text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);
-			}
-			text.value(row.extras().isEmpty() ? null : extras(row));
-			text.value(incoming.textHash());
-			text.value(incoming.source().kind());
-			text.value(incoming.source().id());
-			PendingStatements.Derivation derivation = derivations.get(row.statementId());
+			text.encoded(incoming.encoded());
+			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
 			text.value(derivation == null ? null : derivation.status());
 			text.value(derivation == null ? null : derivation.catalog());
 			text.value(derivation == null ? null : derivation.schema());

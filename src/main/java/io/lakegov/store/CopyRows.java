@@ -36,7 +36,7 @@ public class CopyRows {
 		private boolean lineStarted;
 
 		public Text(int expectedRows) {
-			this.out = new StringBuilder(Math.max(16, expectedRows) * 512);
+			this.out = new StringBuilder(Math.max(256, expectedRows * 512));
 		}
 
 		/** Appends one value to the current row; {@code null} is SQL NULL. */
@@ -50,6 +50,10 @@ public class CopyRows {
 				return this;
 			}
 			String text = value.toString();
+			if (!needsEscape(text)) {
+				out.append(text);
+				return this;
+			}
 			for (int i = 0; i < text.length(); i++) {
 				char c = text.charAt(i);
 				switch (c) {
@@ -61,6 +65,29 @@ public class CopyRows {
 				}
 			}
 			return this;
+		}
+
+		/**
+		 * Appends values already encoded by another {@code Text} (its {@link #toString()} without the line
+		 * end), so that part of a row can be encoded ahead of time.
+		 */
+		public Text encoded(String values) {
+			if (lineStarted) {
+				out.append('\t');
+			}
+			lineStarted = true;
+			out.append(values);
+			return this;
+		}
+
+		private static boolean needsEscape(String text) {
+			for (int i = 0; i < text.length(); i++) {
+				char c = text.charAt(i);
+				if (c == '\\' || c == '\n' || c == '\r' || c == '\t') {
+					return true;
+				}
+			}
+			return false;
 		}
 
 		/** Ends the current row. */

@@ -150,6 +150,23 @@ class IngestionIntegrationTests {
 	}
 
 	@Test
+	void storesTextsWithTabsNewlinesAndBackslashesExactlyAsTheSourceHadThem() {
+		String text = "SELECT a,\tb -- tab\r\n  FROM s.escaped\nWHERE p LIKE 'a\\\\b\\N' AND q = '\u00e9\u6f22\\t'";
+		source.row("escaped").text(text).user("ann\tlee\\").started(T0).save();
+
+		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
+
+		assertThat(run.status()).isEqualTo("SUCCEEDED");
+		assertThat(jdbc.sql("SELECT statement_text FROM query_history WHERE statement_id = 'escaped'")
+			.query(String.class)
+			.single()).isEqualTo(text);
+		assertThat(jdbc.sql("SELECT DISTINCT user_name FROM table_access WHERE statement_id = 'escaped'")
+			.query(String.class)
+			.single()).isEqualTo("ann\tlee\\");
+		assertThat(IngestionTestSupport.facts(jdbc, "escaped")).containsExactly("main.s.escaped|READ|-|-");
+	}
+
+	@Test
 	void reanalysisRederivesFactsOfOlderAnalyserVersions() {
 		source.row("old").text("SELECT * FROM s.t1").started(T0).save();
 		ingestion.runIncremental(RunKind.MANUAL);
