@@ -24,8 +24,11 @@ public class UsageFactRepository {
 
 	private final JdbcClient jdbc;
 
-	UsageFactRepository(JdbcClient jdbc) {
+	private final DerivedRollups derived;
+
+	UsageFactRepository(JdbcClient jdbc, DerivedRollups derived) {
 		this.jdbc = jdbc;
+		this.derived = derived;
 	}
 
 	/**
@@ -176,6 +179,7 @@ public class UsageFactRepository {
 			.param("dates", array("date", dateArray))
 			.update();
 		rebuildLineage(tableArray, dateArray);
+		derived.rebuild(tableArray, dateArray);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 	}
 
