@@ -52,6 +52,12 @@ CREATE TABLE user_daily (
 CREATE INDEX usage_daily_user_sources ON usage_daily (table_name, user_name, role, business_date)
     INCLUDE (source_kind, source_id);
 
+-- Reports, per-user views and rankings now read the rollups above; usage_daily is read only by the
+-- rebuild (primary key) and the sources lookup, so these indexes cost every batch and serve nothing.
+DROP INDEX usage_daily_table_report;
+DROP INDEX usage_daily_user;
+DROP INDEX usage_daily_date;
+
 -- Ranking by reads sums every table's row of the window: an index-only scan instead of heap visits.
 CREATE INDEX table_daily_ranking ON table_daily (business_date)
     INCLUDE (table_name, reads, writes, time_travel_reads);
