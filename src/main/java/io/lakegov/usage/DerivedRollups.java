@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
-
-import static io.lakegov.usage.UsageFactRepository.array;
 
 /**
  * Keeps the rollups without the query-source dimension ({@code table_user_daily},
@@ -98,6 +97,10 @@ class DerivedRollups {
 			.param("users", array("text", users))
 			.param("dates", array("date", dates))
 			.update();
+	}
+
+	private static SqlArrayValue array(String sqlType, Object[] values) {
+		return new SqlArrayValue(sqlType, values);
 	}
 
 	private record DayUser(LocalDate date, String user) {
