@@ -20,17 +20,23 @@ class ImpactRepository {
 	}
 
 	/**
-	 * Per role, one row per user and one row per query source, in a single pass over the table's
-	 * {@code usage_daily} rows of the window (grouping sets instead of two scans).
+	 * Per role, one row per user (from {@code table_user_daily}) and one row per query source (from
+	 * {@code table_source_daily}): neither pays for the other's dimension, which on a busy table
+	 * multiplies the rows many times over.
 	 */
 	List<UsageRow> usage(String table, DateRange range) {
 		return jdbc.sql("""
-				SELECT role, user_name, source_kind, source_id, GROUPING(user_name) = 0 AS by_user,
+				SELECT role, true AS by_user, user_name, NULL AS source_kind, NULL AS source_id,
 				       sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
 				       max(last_event) AS last_event
-				FROM usage_daily
+				FROM table_user_daily
 				WHERE table_name = :table AND business_date BETWEEN :from AND :to
-				GROUP BY GROUPING SETS ((role, user_name), (role, source_kind, source_id))""")
+				GROUP BY role, user_name
+				UNION ALL
+				SELECT role, false, NULL, source_kind, source_id, sum(statements), 0, max(last_event)
+				FROM table_source_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to
+				GROUP BY role, source_kind, source_id""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())

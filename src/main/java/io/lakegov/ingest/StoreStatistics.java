@@ -30,7 +30,9 @@ class StoreStatistics {
 			due |= next == batch;
 		}
 		if (due) {
-			jdbc.sql("ANALYZE query_history, table_access, usage_daily, table_daily, table_lineage_daily, table_summary, session_event")
+			jdbc.sql("""
+					ANALYZE query_history, table_access, usage_daily, table_daily, table_lineage_daily, table_summary,
+					    table_user_daily, table_source_daily, user_daily, session_event""")
 				.update();
 		}
 	}

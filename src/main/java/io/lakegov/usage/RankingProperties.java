@@ -1,24 +1,19 @@
 package io.lakegov.usage;
 
-import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * How rankings are served.
  *
- * @param cacheTtl how long a computed ranking is reused before it is computed again from the rollups;
- * rankings may lag ingestion by this much, {@code 0s} turns the cache off
+ * @param cacheEnabled reuse a computed ranking until the next ingestion batch commits ({@code false}
+ * computes every ranking from the rollups)
  * @param cacheEntries how many distinct rankings (windows, orders, limits) are kept
  */
 @ConfigurationProperties("lakegov.rankings")
-public record RankingProperties(@DefaultValue("30s") Duration cacheTtl, @DefaultValue("1000") int cacheEntries) {
+public record RankingProperties(@DefaultValue("true") boolean cacheEnabled, @DefaultValue("1000") int cacheEntries) {
 
 	public RankingProperties {
-		if (cacheTtl.isNegative()) {
-			throw new IllegalArgumentException("lakegov.rankings.cache-ttl must not be negative");
-		}
 		if (cacheEntries < 1) {
 			throw new IllegalArgumentException("lakegov.rankings.cache-entries must be at least 1");
 		}

@@ -27,9 +27,12 @@ public class UsageFactRepository {
 
 	private final CopyRows copy;
 
-	UsageFactRepository(JdbcClient jdbc, CopyRows copy) {
+	private final DerivedRollups derived;
+
+	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived) {
 		this.jdbc = jdbc;
 		this.copy = copy;
+		this.derived = derived;
 	}
 
 	/**
@@ -145,6 +148,7 @@ public class UsageFactRepository {
 			.param("dates", array("date", dateArray))
 			.update();
 		rebuildLineage(tableArray, dateArray);
+		derived.rebuild(tableArray, dateArray);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 	}
 

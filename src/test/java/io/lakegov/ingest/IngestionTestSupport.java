@@ -13,7 +13,8 @@ final class IngestionTestSupport {
 	static void reset(JdbcClient jdbc) {
 		jdbc.sql("""
 				TRUNCATE query.history, query_history, statement_analysis, session_event, table_access, usage_daily,
-				    table_daily, table_lineage_daily, table_summary, ingestion_run, ingestion_watermark""").update();
+				    table_user_daily, table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary,
+				    ingestion_run, ingestion_watermark""").update();
 	}
 
 	/** Every fact as one comparable line, ordered. */

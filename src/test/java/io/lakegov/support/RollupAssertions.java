@@ -92,10 +92,65 @@ public final class RollupAssertions {
 			.single();
 		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
 		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
+		assertSourcelessRollupsMatchFacts(jdbc, tablePattern);
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
-		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
-		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
+	}
+
+	/**
+	 * {@code table_user_daily}, {@code table_source_daily} and {@code user_daily}. Users' rows cover all
+	 * their tables, so they are checked for every user of a matching table and every user whose name
+	 * matches (tests name their users after their tables, so rows left behind are caught too).
+	 */
+	private static void assertSourcelessRollupsMatchFacts(JdbcClient jdbc, String tablePattern) {
+		long tableUserDiff = difference(jdbc, tablePattern, """
+				WITH expected AS (
+				  SELECT business_date, table_name, user_name, role, count(DISTINCT statement_id) AS statements,
+				         count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
+				         min(event_time) AS first_event, max(event_time) AS last_event
+				  FROM table_access WHERE table_name LIKE :p
+				  GROUP BY business_date, table_name, user_name, role),
+				actual AS (
+				  SELECT business_date, table_name, user_name, role, statements, time_travel_statements,
+				         first_event, last_event
+				  FROM table_user_daily WHERE table_name LIKE :p)""");
+		long tableSourceDiff = difference(jdbc, tablePattern, """
+				WITH expected AS (
+				  SELECT business_date, table_name, role, source_kind, source_id,
+				         count(DISTINCT statement_id) AS statements, max(event_time) AS last_event
+				  FROM table_access WHERE table_name LIKE :p
+				  GROUP BY business_date, table_name, role, source_kind, source_id),
+				actual AS (
+				  SELECT business_date, table_name, role, source_kind, source_id, statements, last_event
+				  FROM table_source_daily WHERE table_name LIKE :p)""");
+		long userDiff = difference(jdbc, tablePattern, """
+				WITH users AS (
+				  SELECT user_name FROM table_access WHERE table_name LIKE :p
+				  UNION SELECT user_name FROM user_daily WHERE user_name LIKE :p),
+				expected AS (
+				  -- table accesses: a statement reading two tables counts twice
+				  SELECT business_date, user_name,
+				         count(DISTINCT (table_name, statement_id)) FILTER (WHERE role = 'READ') AS reads,
+				         count(DISTINCT (table_name, statement_id)) FILTER (WHERE role = 'WRITE') AS writes
+				  FROM table_access WHERE user_name IN (SELECT user_name FROM users) AND role IN ('READ', 'WRITE')
+				  GROUP BY business_date, user_name),
+				actual AS (
+				  SELECT business_date, user_name, reads, writes
+				  FROM user_daily WHERE user_name IN (SELECT user_name FROM users))""");
+		assertThat(tableUserDiff).as("table_user_daily rows differing from the facts").isZero();
+		assertThat(tableSourceDiff).as("table_source_daily rows differing from the facts").isZero();
+		assertThat(userDiff).as("user_daily rows differing from the facts").isZero();
+	}
+
+	/** Rows in one of the CTEs {@code expected} and {@code actual} but not in the other. */
+	private static long difference(JdbcClient jdbc, String tablePattern, String expectedAndActual) {
+		return jdbc.sql(expectedAndActual + """
+
+				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
+				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
+			.param("p", tablePattern)
+			.query(Long.class)
+			.single();
 	}
 
 }

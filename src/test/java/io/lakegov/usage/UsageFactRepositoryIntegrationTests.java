@@ -22,6 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @IntegrationTest
 class UsageFactRepositoryIntegrationTests {
 
+	static final String[] SOURCES = { "ADHOC/", "JOB/1", "JOB/2", "NOTEBOOK/7", "DASHBOARD/d1" };
+
 	@Autowired
 	UsageFactRepository facts;
 
@@ -44,12 +46,13 @@ class UsageFactRepositoryIntegrationTests {
 					continue;
 				}
 				int accesses = random.nextInt(4);
-				// a statement has one user (and one query source), as every statement of the history has
-				String user = "user" + random.nextInt(3);
+				// a statement has one user and one query source, as in query history
+				String user = prefix + "-user" + random.nextInt(3);
+				String source = SOURCES[random.nextInt(SOURCES.length)];
 				for (int a = 0; a < accesses; a++) {
 					batch.add(fact(statement, a, prefix + random.nextInt(5), random.nextBoolean() ? "READ" : "WRITE",
-							user, LocalDate.of(2026, 3, 1 + random.nextInt(3)),
-							random.nextInt(5) == 0 ? "VERSION" : null));
+							user, LocalDate.of(2026, 3, 1 + random.nextInt(3)), random.nextInt(5) == 0 ? "VERSION" : null,
+							source));
 				}
 			}
 			tx.executeWithoutResult(status -> facts.replace(statements, batch));
@@ -76,10 +79,17 @@ class UsageFactRepositoryIntegrationTests {
 
 	static UsageFact fact(String statement, int no, String table, String role, String user, LocalDate day,
 			String timeTravel) {
+		return fact(statement, no, table, role, user, day, timeTravel, "ADHOC/");
+	}
+
+	/** A fact whose query source is given as {@code kind/id}. */
+	static UsageFact fact(String statement, int no, String table, String role, String user, LocalDate day,
+			String timeTravel, String source) {
 		Instant time = day.atTime(10, no).toInstant(ZoneOffset.UTC);
+		int slash = source.indexOf('/');
 		return new UsageFact(statement, no, table, table, true, role, "SELECT", timeTravel,
-				timeTravel == null ? null : "3", timeTravel == null ? null : "AS_OF", user, time, day, "ADHOC", "",
-				"FINISHED");
+				timeTravel == null ? null : "3", timeTravel == null ? null : "AS_OF", user, time, day,
+				source.substring(0, slash), source.substring(slash + 1), "FINISHED");
 	}
 
 }

@@ -1,7 +1,5 @@
 package io.lakegov.usage.internal;
 
-import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,46 +10,42 @@ import io.lakegov.usage.RankingProperties;
 import org.springframework.stereotype.Component;
 
 /**
- * Reuses a computed ranking for a short time. A ranking aggregates every table's rollup rows of the
- * window (hundreds of thousands in a busy workspace); dashboards and catalog tools ask for the same
- * few windows over and over, while the rollups only change when ingestion runs. Each replica keeps
- * its own cache, so a ranking may lag ingestion by at most the TTL.
+ * Reuses a computed ranking while the store generation it was computed at is current. Rankings only
+ * change when an ingestion batch commits, and every batch bumps the generation, so a reused ranking
+ * is always what a fresh computation would answer. Dashboards and catalog tools ask for the same few
+ * windows over and over; each replica keeps its own entries.
  */
 @Component
 class RankingCache {
 
 	private final RankingProperties properties;
 
-	private final Clock clock = Clock.systemUTC();
-
-	private final Map<Object, Entry> entries = new ConcurrentHashMap<>();
+	private final Map<Key, List<?>> entries = new ConcurrentHashMap<>();
 
 	RankingCache(RankingProperties properties) {
 		this.properties = properties;
 	}
 
-	<T> List<T> get(Object key, Supplier<List<T>> compute) {
-		if (properties.cacheTtl().isZero()) {
+	<T> List<T> get(long generation, Object key, Supplier<List<T>> compute) {
+		if (!properties.cacheEnabled()) {
 			return compute.get();
 		}
-		Instant now = clock.instant();
-		Entry entry = entries.get(key);
-		if (entry != null && entry.expires().isAfter(now)) {
-			@SuppressWarnings("unchecked")
-			List<T> rows = (List<T>) entry.rows();
-			return rows;
+		var entryKey = new Key(generation, key);
+		@SuppressWarnings("unchecked")
+		List<T> cached = (List<T>) entries.get(entryKey);
+		if (cached != null) {
+			return cached;
 		}
 		List<T> rows = List.copyOf(compute.get());
-		if (entries.size() >= properties.cacheEntries()) {
-			entries.values().removeIf(old -> !old.expires().isAfter(now));
-		}
+		// entries of older generations can never be asked for again
+		entries.keySet().removeIf(old -> old.generation() < generation);
 		if (entries.size() < properties.cacheEntries()) {
-			entries.put(key, new Entry(rows, now.plus(properties.cacheTtl())));
+			entries.put(entryKey, rows);
 		}
 		return rows;
 	}
 
-	private record Entry(List<?> rows, Instant expires) {
+	private record Key(long generation, Object ranking) {
 	}
 
 }

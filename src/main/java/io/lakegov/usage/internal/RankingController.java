@@ -34,36 +34,37 @@ class RankingController {
 
 	private final RankingRepository rankings;
 
-	private final RankingCache cache;
+	private final Rankings ranked;
 
-	RankingController(BusinessDates dates, RankingRepository rankings, RankingCache cache) {
+	RankingController(BusinessDates dates, RankingRepository rankings, Rankings ranked) {
 		this.dates = dates;
 		this.rankings = rankings;
-		this.cache = cache;
+		this.ranked = ranked;
 	}
 
 	@GetMapping("/rankings/tables")
 	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
-			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
+			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
+					+ "(lakegov.rankings.cache-enabled). users is present only when ranked by users.")
 	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
 			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
 		DateRange range = dates.range(from, to);
-		return cache.get(List.of("tables", by, range, limit), () -> "users".equals(by)
-				? rankings.tablesByUsers(range, limit) : rankings.tablesByReads(range, limit));
+		return ranked.tables(range, "users".equals(by), limit);
 	}
 
 	@GetMapping("/rankings/users")
 	@Operation(summary = "Most active users, by table reads and writes",
-			description = "Computed from the daily rollups and reused for lakegov.rankings.cache-ttl (30 s by default).")
+			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
+					+ "(lakegov.rankings.cache-enabled).")
 	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
 		DateRange range = dates.range(from, to);
-		return cache.get(List.of("users", range, limit), () -> rankings.users(range, limit));
+		return ranked.users(range, limit);
 	}
 
 	@GetMapping("/users/{user}/tables")

@@ -35,21 +35,25 @@ class RankingRepository {
 	}
 
 	/**
-	 * Tables by distinct readers. Distinct users do not add up across days, so this one reads
-	 * {@code usage_daily}.
+	 * Tables by distinct readers. Distinct users do not add up across days, so they are counted from
+	 * the (day, table, user) rows of {@code table_user_daily}, deduplicated per table before counting
+	 * (one hash pass, no sort per table); the statement counts of the chosen tables come from
+	 * {@code table_daily}.
 	 */
 	List<TableRank> tablesByUsers(DateRange range, int limit) {
 		return jdbc.sql("""
-				SELECT table_name,
-				       sum(statements) FILTER (WHERE role = 'READ') AS reads,
-				       sum(statements) FILTER (WHERE role = 'WRITE') AS writes,
-				       sum(time_travel_statements) FILTER (WHERE role = 'READ') AS tt,
-				       count(DISTINCT user_name) FILTER (WHERE role = 'READ') AS users
-				FROM usage_daily
-				WHERE business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')
-				GROUP BY table_name
-				ORDER BY users DESC, table_name
-				LIMIT :limit""")
+				WITH readers AS (
+				    SELECT table_name, count(*) AS users
+				    FROM (SELECT DISTINCT table_name, user_name FROM table_user_daily
+				          WHERE role = 'READ' AND business_date BETWEEN :from AND :to) pairs
+				    GROUP BY table_name
+				    ORDER BY users DESC, table_name
+				    LIMIT :limit)
+				SELECT r.table_name, sum(d.reads), sum(d.writes), sum(d.time_travel_reads), r.users
+				FROM readers r
+				JOIN table_daily d ON d.table_name = r.table_name AND d.business_date BETWEEN :from AND :to
+				GROUP BY r.table_name, r.users
+				ORDER BY r.users DESC, r.table_name""")
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)
@@ -58,17 +62,25 @@ class RankingRepository {
 			.list();
 	}
 
+	/**
+	 * Users by table accesses, from {@code user_daily}; the distinct tables of the chosen users only
+	 * come from {@code table_user_daily}.
+	 */
 	List<UserRank> users(DateRange range, int limit) {
 		return jdbc.sql("""
-				SELECT user_name,
-				       coalesce(sum(statements) FILTER (WHERE role = 'READ'), 0) AS reads,
-				       coalesce(sum(statements) FILTER (WHERE role = 'WRITE'), 0) AS writes,
-				       count(DISTINCT table_name) AS tables
-				FROM usage_daily
-				WHERE business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')
-				GROUP BY user_name
-				ORDER BY sum(statements) DESC, user_name
-				LIMIT :limit""")
+				WITH ranked AS (
+				    SELECT user_name, sum(reads) AS reads, sum(writes) AS writes
+				    FROM user_daily
+				    WHERE business_date BETWEEN :from AND :to
+				    GROUP BY user_name
+				    ORDER BY sum(reads + writes) DESC, user_name
+				    LIMIT :limit)
+				SELECT r.user_name, r.reads, r.writes,
+				       (SELECT count(DISTINCT t.table_name) FROM table_user_daily t
+				        WHERE t.user_name = r.user_name AND t.business_date BETWEEN :from AND :to
+				          AND t.role IN ('READ', 'WRITE')) AS tables
+				FROM ranked r
+				ORDER BY r.reads + r.writes DESC, r.user_name""")
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)
@@ -85,7 +97,7 @@ class RankingRepository {
 				       coalesce(sum(time_travel_statements) FILTER (WHERE role = 'READ'), 0) AS tt,
 				       max(last_event) AS last_event,
 				       count(*) OVER () AS total
-				FROM usage_daily
+				FROM table_user_daily
 				WHERE user_name = :user AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')
 				GROUP BY table_name
 				ORDER BY sum(statements) DESC, table_name
@@ -102,7 +114,7 @@ class RankingRepository {
 
 	long countUserTables(String user, DateRange range) {
 		return jdbc.sql("""
-				SELECT count(DISTINCT table_name) FROM usage_daily
+				SELECT count(DISTINCT table_name) FROM table_user_daily
 				WHERE user_name = :user AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')""")
 			.param("user", user)
 			.param("from", range.from())

@@ -1,5 +1,7 @@
 package io.lakegov.usage.internal;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A table's place in a ranking over a date range.
  *
@@ -7,8 +9,10 @@ package io.lakegov.usage.internal;
  * @param reads statements that read it
  * @param writes statements that wrote it
  * @param timeTravelReads reads of an earlier version
- * @param users distinct users who read it (only when ranked by users)
+ * @param users distinct users who read it; only when ranked by users (counting them costs a pass over
+ * every table's readers, so a ranking by reads leaves the field out)
  */
-public record TableRank(String table, long reads, long writes, long timeTravelReads, Long users) {
+public record TableRank(String table, long reads, long writes, long timeTravelReads,
+		@JsonInclude(JsonInclude.Include.NON_NULL) Long users) {
 
 }

@@ -33,7 +33,9 @@ final class BenchSchema {
 	/** Empties facts, rollups and inventory, drops the fact indexes and returns their definitions. */
 	List<String> prepare() throws SQLException {
 		try (Connection connection = connect()) {
-			execute(connection, "TRUNCATE table_access, usage_daily, table_daily, table_lineage_daily, table_summary, table_inventory");
+			execute(connection, """
+					TRUNCATE table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
+					    table_lineage_daily, table_summary, table_inventory""");
 			List<String> indexes = new ArrayList<>();
 			try (Statement statement = connection.createStatement();
 					ResultSet rows = statement.executeQuery(
@@ -77,6 +79,28 @@ final class BenchSchema {
 					GROUP BY business_date, table_name, user_name, role, source_kind, source_id
 					ORDER BY business_date, table_name""");
 			execute(connection, """
+					INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
+					    time_travel_statements, first_event, last_event)
+					SELECT business_date, table_name, user_name, role, sum(statements), sum(time_travel_statements),
+					       min(first_event), max(last_event)
+					FROM usage_daily
+					GROUP BY business_date, table_name, user_name, role
+					ORDER BY business_date, table_name""");
+			execute(connection, """
+					INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
+					    last_event)
+					SELECT business_date, table_name, role, source_kind, source_id, sum(statements), max(last_event)
+					FROM usage_daily
+					GROUP BY business_date, table_name, role, source_kind, source_id
+					ORDER BY business_date, table_name""");
+			execute(connection, """
+					INSERT INTO user_daily (business_date, user_name, reads, writes)
+					SELECT business_date, user_name, coalesce(sum(statements) FILTER (WHERE role = 'READ'), 0),
+					       coalesce(sum(statements) FILTER (WHERE role = 'WRITE'), 0)
+					FROM table_user_daily
+					WHERE role IN ('READ', 'WRITE')
+					GROUP BY business_date, user_name""");
+			execute(connection, """
 					INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 					    users, last_read, last_write)
 					SELECT business_date, table_name,
@@ -110,8 +134,10 @@ final class BenchSchema {
 					FROM table_daily
 					GROUP BY table_name""");
 			inventory(connection, workspace, last);
-			for (String table : List.of("usage_daily", "table_daily", "table_lineage_daily", "table_summary",
-					"table_inventory")) {
+			// a running service must not answer rankings cached before the load
+			execute(connection, "UPDATE store_generation SET generation = generation + 1");
+			for (String table : List.of("usage_daily", "table_user_daily", "table_source_daily", "user_daily",
+					"table_daily", "table_lineage_daily", "table_summary", "table_inventory")) {
 				execute(connection, "VACUUM ANALYZE " + table);
 			}
 			execute(connection, "ANALYZE table_access");
@@ -142,7 +168,8 @@ final class BenchSchema {
 			log("table sizes:");
 			try (Statement sizes = connection.createStatement(); ResultSet tables = sizes.executeQuery("""
 					SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) FROM pg_class
-					WHERE relname IN ('table_access', 'usage_daily', 'table_daily', 'table_lineage_daily', 'table_summary')""")) {
+					WHERE relname IN ('table_access', 'usage_daily', 'table_user_daily', 'table_source_daily', 'user_daily',
+					    'table_daily', 'table_lineage_daily', 'table_summary')""")) {
 				while (tables.next()) {
 					log("  %-22s %s", tables.getString(1), tables.getString(2));
 				}

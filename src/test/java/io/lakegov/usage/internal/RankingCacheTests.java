@@ -1,6 +1,5 @@
 package io.lakegov.usage.internal;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -12,30 +11,48 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RankingCacheTests {
 
 	@Test
-	void reusesARankingWithinTheTtl() {
-		var cache = new RankingCache(new RankingProperties(Duration.ofMinutes(1), 10));
+	void reusesARankingWhileTheGenerationIsCurrent() {
+		var cache = new RankingCache(new RankingProperties(true, 10));
 		var computed = new AtomicInteger();
-		cache.get("k", () -> List.of(computed.incrementAndGet()));
-		assertThat(cache.get("k", () -> List.of(computed.incrementAndGet()))).containsExactly(1);
-		assertThat(cache.get("other", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
+		cache.get(1, "k", () -> List.of(computed.incrementAndGet()));
+		assertThat(cache.get(1, "k", () -> List.of(computed.incrementAndGet()))).containsExactly(1);
+		assertThat(cache.get(1, "other", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
 	}
 
 	@Test
-	void computesEveryTimeWithAZeroTtl() {
-		var cache = new RankingCache(new RankingProperties(Duration.ZERO, 10));
+	void computesAgainAtANewGeneration() {
+		var cache = new RankingCache(new RankingProperties(true, 10));
 		var computed = new AtomicInteger();
-		cache.get("k", () -> List.of(computed.incrementAndGet()));
-		assertThat(cache.get("k", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
+		cache.get(1, "k", () -> List.of(computed.incrementAndGet()));
+		assertThat(cache.get(2, "k", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
+		assertThat(cache.get(2, "k", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
+	}
+
+	@Test
+	void dropsEntriesOfOlderGenerationsToMakeRoom() {
+		var cache = new RankingCache(new RankingProperties(true, 1));
+		var computed = new AtomicInteger();
+		cache.get(1, "a", () -> List.of(computed.incrementAndGet()));
+		cache.get(2, "b", () -> List.of(computed.incrementAndGet()));
+		assertThat(cache.get(2, "b", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
+	}
+
+	@Test
+	void computesEveryTimeWhenDisabled() {
+		var cache = new RankingCache(new RankingProperties(false, 10));
+		var computed = new AtomicInteger();
+		cache.get(1, "k", () -> List.of(computed.incrementAndGet()));
+		assertThat(cache.get(1, "k", () -> List.of(computed.incrementAndGet()))).containsExactly(2);
 	}
 
 	@Test
 	void keepsNoMoreThanTheConfiguredEntries() {
-		var cache = new RankingCache(new RankingProperties(Duration.ofMinutes(1), 1));
+		var cache = new RankingCache(new RankingProperties(true, 1));
 		var computed = new AtomicInteger();
-		cache.get("a", () -> List.of(computed.incrementAndGet()));
-		cache.get("b", () -> List.of(computed.incrementAndGet()));
-		assertThat(cache.get("b", () -> List.of(computed.incrementAndGet()))).containsExactly(3);
-		assertThat(cache.get("a", () -> List.of(computed.incrementAndGet()))).containsExactly(1);
+		cache.get(1, "a", () -> List.of(computed.incrementAndGet()));
+		cache.get(1, "b", () -> List.of(computed.incrementAndGet()));
+		assertThat(cache.get(1, "b", () -> List.of(computed.incrementAndGet()))).containsExactly(3);
+		assertThat(cache.get(1, "a", () -> List.of(computed.incrementAndGet()))).containsExactly(1);
 	}
 
 }

@@ -1,0 +1,109 @@
+package io.lakegov.usage;
+
+import java.sql.Date;
+import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Keeps the rollups without the query-source dimension ({@code table_user_daily},
+ * {@code table_source_daily}, {@code user_daily}) equal to the facts, and bumps the store generation.
+ * They are derived from the freshly rebuilt {@code usage_daily} rows of the touched (day, table)
+ * pairs, which are several times fewer than the facts behind them.
+ */
+@Repository
+class DerivedRollups {
+
+	private final JdbcClient jdbc;
+
+	DerivedRollups(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** Runs in the transaction that rebuilt {@code usage_daily} for the given (day, table) pairs. */
+	void rebuild(String[] tables, Date[] dates) {
+		Set<DayUser> users = new HashSet<>(jdbc.sql("""
+				DELETE FROM table_user_daily u
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE u.table_name = t.table_name AND u.business_date = t.business_date
+				RETURNING u.business_date, u.user_name""")
+			.param("tables", array("text", tables))
+			.param("dates", array("date", dates))
+			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
+			.list());
+		// a statement's facts all carry its one query source: summing over sources counts it once
+		users.addAll(jdbc.sql("""
+				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
+				    time_travel_statements, first_event, last_event)
+				SELECT u.business_date, u.table_name, u.user_name, u.role, sum(u.statements),
+				       sum(u.time_travel_statements), min(u.first_event), max(u.last_event)
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
+				GROUP BY u.business_date, u.table_name, u.user_name, u.role
+				RETURNING business_date, user_name""")
+			.param("tables", array("text", tables))
+			.param("dates", array("date", dates))
+			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
+			.list());
+		jdbc.sql("""
+				DELETE FROM table_source_daily s
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE s.table_name = t.table_name AND s.business_date = t.business_date""")
+			.param("tables", array("text", tables))
+			.param("dates", array("date", dates))
+			.update();
+		jdbc.sql("""
+				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
+				    last_event)
+				SELECT u.business_date, u.table_name, u.role, u.source_kind, u.source_id, sum(u.statements),
+				       max(u.last_event)
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
+				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id""")
+			.param("tables", array("text", tables))
+			.param("dates", array("date", dates))
+			.update();
+		rebuildUsers(List.copyOf(users));
+		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
+	}
+
+	/** A user's day changes only when one of its (day, table) rows was deleted or inserted above. */
+	private void rebuildUsers(List<DayUser> touched) {
+		if (touched.isEmpty()) {
+			return;
+		}
+		Date[] dates = touched.stream().map(pair -> Date.valueOf(pair.date())).toArray(Date[]::new);
+		String[] users = touched.stream().map(DayUser::user).toArray(String[]::new);
+		jdbc.sql("""
+				DELETE FROM user_daily d
+				USING unnest(:users::text[], :dates::date[]) AS t(user_name, business_date)
+				WHERE d.user_name = t.user_name AND d.business_date = t.business_date""")
+			.param("users", array("text", users))
+			.param("dates", array("date", dates))
+			.update();
+		jdbc.sql("""
+				INSERT INTO user_daily (business_date, user_name, reads, writes)
+				SELECT u.business_date, u.user_name, coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0)
+				FROM unnest(:users::text[], :dates::date[]) AS t(user_name, business_date)
+				JOIN table_user_daily u ON u.user_name = t.user_name AND u.business_date = t.business_date
+				WHERE u.role IN ('READ', 'WRITE')
+				GROUP BY u.business_date, u.user_name""")
+			.param("users", array("text", users))
+			.param("dates", array("date", dates))
+			.update();
+	}
+
+	private static SqlArrayValue array(String sqlType, Object[] values) {
+		return new SqlArrayValue(sqlType, values);
+	}
+
+	private record DayUser(LocalDate date, String user) {
+	}
+
+}
