@@ -81,35 +81,40 @@ class AnalysisStore {
 	}
 
 	/**
-	 * Ahead of a batch's transaction: analyses the texts that are neither cached, nor stored, nor in
-	 * {@code known} (analyses made ahead for an earlier batch), and returns them. Stored analyses found on
-	 * the way are cached. Nothing is written; {@link #analyses} stores what the batch then uses.
+	 * Ahead of a batch's transaction: analyses the texts that neither the cache nor the store knows, and
+	 * stores those analyses at once in their own transaction. An analysis depends only on its text and the
+	 * analyser version, so storing it before (or without) the batch that needed it is harmless, and it
+	 * keeps that work out of the batch's transaction. Returns how many texts were analysed.
 	 */
-	Map<String, StoredAnalysis> analyseAhead(Map<String, String> textsByHash, Map<String, StoredAnalysis> known) {
+	int analyseAhead(Map<String, String> textsByHash) {
 		List<String> missing = new ArrayList<>();
 		textsByHash.keySet().forEach(hash -> {
-			if (!known.containsKey(hash) && cache.get(hash) == null) {
+			if (cache.get(hash) == null) {
 				missing.add(hash);
 			}
 		});
-		Map<String, StoredAnalysis> stored = missing.isEmpty() ? Map.of() : load(missing);
+		if (missing.isEmpty()) {
+			return 0;
+		}
+		Map<String, StoredAnalysis> stored = load(missing);
 		cache.putAll(stored);
-		Map<String, StoredAnalysis> ahead = new HashMap<>();
+		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
 		for (String hash : missing) {
 			if (!stored.containsKey(hash)) {
-				ahead.put(hash, analyse(textsByHash.get(hash)));
+				fresh.add(Map.entry(hash, analyse(textsByHash.get(hash))));
 			}
 		}
-		return ahead;
+		insert(fresh);
+		fresh.forEach(entry -> cache.put(entry.getKey(), entry.getValue()));
+		return fresh.size();
 	}
 
 	/**
-	 * The analyses of the given texts (by hash), analysing and storing those not seen before; analyses
-	 * made ahead are taken from {@code ahead} instead of analysing again. Runs in the caller's transaction;
-	 * what it stores enters the cache once that transaction commits, so the cache never holds an analysis
-	 * that a rolled-back batch failed to store.
+	 * The analyses of the given texts (by hash), analysing and storing those not seen before. In a
+	 * transaction, what it stores enters the cache once that transaction commits, so the cache never holds
+	 * an analysis that a rolled-back transaction failed to store.
 	 */
-	Lookup analyses(Map<String, String> textsByHash, Map<String, StoredAnalysis> ahead) {
+	Lookup analyses(Map<String, String> textsByHash) {
 		Map<String, StoredAnalysis> found = new HashMap<>();
 		List<String> missing = new ArrayList<>();
 		textsByHash.forEach((hash, text) -> {
@@ -117,7 +122,7 @@ class AnalysisStore {
 			if (cached != null) {
 				found.put(hash, cached);
 			}
-			else if (!ahead.containsKey(hash)) {
+			else {
 				missing.add(hash);
 			}
 		});
@@ -132,10 +137,7 @@ class AnalysisStore {
 			if (found.containsKey(hash)) {
 				continue;
 			}
-			StoredAnalysis analysis = ahead.get(hash);
-			if (analysis == null) {
-				analysis = analyse(textsByHash.get(hash));
-			}
+			StoredAnalysis analysis = analyse(textsByHash.get(hash));
 			analysed++;
 			found.put(hash, analysis);
 			fresh.add(Map.entry(hash, analysis));

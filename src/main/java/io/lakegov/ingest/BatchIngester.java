@@ -55,18 +55,16 @@ class BatchIngester {
 
 	/**
 	 * A batch made ready outside any transaction: the newest version of each statement with what lakegov
-	 * derives from the row alone, and the analyses of texts that neither the cache nor the store knew.
+	 * derives from the row alone, and how many of its texts were analysed (and stored) on the way.
 	 */
-	record Prepared(List<HistoryStore.Incoming> incoming, int rowsRead, Instant newestUpdate,
-			Map<String, StoredAnalysis> analysedAhead) {
+	record Prepared(List<HistoryStore.Incoming> incoming, int rowsRead, Instant newestUpdate, int analysedAhead) {
 	}
 
 	/**
-	 * The work of a batch that needs no transaction: the store is only read (to skip texts it has already
-	 * analysed), so it can run while the previous batch is being written. {@code known} holds analyses made
-	 * ahead for the batch still in flight, so that its new texts are not analysed twice.
+	 * The work of a batch that needs no transaction, so it can run while the previous batch is being
+	 * written: decoding, hashing, and analysing the texts the store does not know yet.
 	 */
-	Prepared prepare(List<HistoryRow> rows, Map<String, StoredAnalysis> known) {
+	Prepared prepare(List<HistoryRow> rows) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
 		for (HistoryRow row : rows) {
@@ -85,8 +83,8 @@ class BatchIngester {
 			incoming.add(history.incoming(row, hash, QuerySource.of(source, json)));
 			texts.put(hash == null ? AnalysisStore.NO_TEXT : hash, text);
 		}
-		Map<String, StoredAnalysis> ahead = analysisTime.record(() -> analyses.analyseAhead(texts, known));
-		return new Prepared(incoming, rows.size(), newestUpdate, ahead);
+		int analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
+		return new Prepared(incoming, rows.size(), newestUpdate, analysed);
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
@@ -97,11 +95,11 @@ class BatchIngester {
 			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.analysedAhead()));
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending));
 		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
 		refresher.write(derived, changed);
-		return new Outcome(batch.rowsRead(), changed.size(), derived.analysed(), derived.unanalysable(),
-				batch.newestUpdate());
+		return new Outcome(batch.rowsRead(), changed.size(), batch.analysedAhead() + derived.analysed(),
+				derived.unanalysable(), batch.newestUpdate());
 	}
 
 	private static StatementContext context(HistoryStore.Incoming incoming) {

@@ -1,6 +1,5 @@
 package io.lakegov.ingest;
 
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -18,24 +17,16 @@ final class BatchPipeline {
 
 	private Future<?> inFlight = CompletableFuture.completedFuture(null);
 
-	private Map<String, StoredAnalysis> analysedInFlight = Map.of();
-
 	BatchPipeline(ExecutorService writer) {
 		this.writer = writer;
-	}
-
-	/** Analyses made ahead for the batch being written, which the next batch need not repeat. */
-	Map<String, StoredAnalysis> analysedInFlight() {
-		return analysedInFlight;
 	}
 
 	/**
 	 * Waits for the batch in flight, then starts writing this one. A failed write stops the read: its
 	 * exception is thrown here.
 	 */
-	void submit(BatchIngester.Prepared batch, Runnable write) {
+	void submit(Runnable write) {
 		drain();
-		analysedInFlight = batch.analysedAhead();
 		inFlight = writer.submit(write);
 	}
 
@@ -58,9 +49,6 @@ final class BatchPipeline {
 			}
 			throw new IllegalStateException(ex.getCause());
 		}
-		finally {
-			analysedInFlight = Map.of();
-		}
 	}
 
 	/** After a failure elsewhere: lets the batch in flight finish (or fail) before the run is closed. */
@@ -74,13 +62,11 @@ final class BatchPipeline {
 		catch (ExecutionException ex) {
 			// the run already fails for the reason the caller holds; this batch's failure adds nothing
 		}
-		analysedInFlight = Map.of();
 	}
 
 	/** Stops the batch in flight: its transaction rolls back. */
 	void cancel() {
 		inFlight.cancel(true);
-		analysedInFlight = Map.of();
 	}
 
 }

@@ -74,7 +74,7 @@ class FactRefresher {
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Outcome refresh(Collection<Pending> statements) {
-		Derived derived = derive(statements, Map.of());
+		Derived derived = derive(statements);
 		write(derived, Set.of());
 		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());
 	}
@@ -95,18 +95,17 @@ class FactRefresher {
 	}
 
 	/**
-	 * Analyses the statements (taking the analyses made ahead from {@code ahead}), records what they did to
-	 * their sessions, and derives their facts, together with those of stored statements whose session
-	 * context they changed.
+	 * Analyses the statements, records what they did to their sessions, and derives their facts, together
+	 * with those of stored statements whose session context they changed.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Derived derive(Collection<Pending> statements, Map<String, StoredAnalysis> ahead) {
+	Derived derive(Collection<Pending> statements) {
 		if (statements.isEmpty()) {
 			return new Derived(Map.of(), List.of(), 0, 0);
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
-		AnalysisStore.Lookup lookup = analysisTime.record(() -> analyses.analyses(texts(all.values()), ahead));
+		AnalysisStore.Lookup lookup = analysisTime.record(() -> analyses.analyses(texts(all.values())));
 		int analysed = lookup.analysed();
 		Map<String, StoredAnalysis> byHash = new HashMap<>(lookup.byHash());
 
@@ -115,7 +114,7 @@ class FactRefresher {
 		followers.removeIf(all::containsKey);
 		if (!followers.isEmpty()) {
 			List<Pending> loaded = pending.load(followers);
-			AnalysisStore.Lookup more = analyses.analyses(texts(loaded), ahead);
+			AnalysisStore.Lookup more = analyses.analyses(texts(loaded));
 			analysed += more.analysed();
 			byHash.putAll(more.byHash());
 			loaded.forEach(statement -> all.put(statement.context().statementId(), statement));

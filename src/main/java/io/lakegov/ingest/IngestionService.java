@@ -143,8 +143,8 @@ public class IngestionService implements DisposableBean {
 				try {
 					if (from.isBefore(to)) {
 						reader.read(resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
-							BatchIngester.Prepared prepared = batches.prepare(rows, pipeline.analysedInFlight());
-							pipeline.submit(prepared, () -> write(run, backfill, prepared, rejected, progress));
+							BatchIngester.Prepared prepared = batches.prepare(rows);
+							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
 							// on this thread, beside the write in flight, rather than in the writer's path
 							statistics.refreshIfDue(progress.submitted.incrementAndGet());
 						});

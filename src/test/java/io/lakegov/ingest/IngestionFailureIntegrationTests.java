@@ -97,7 +97,7 @@ class IngestionFailureIntegrationTests {
 		List<String> facts = IngestionTestSupport.facts(jdbc);
 		assertThat(facts).hasSize(6);
 		assertThat(jdbc.sql("SELECT count(*) FROM query_history").query(Long.class).single()).isEqualTo(6);
-		// the analyses of the rolled-back batch were stored again, not taken as known
+		// every text has its analysis stored, those of the rolled-back batch too
 		assertThat(jdbc.sql("SELECT count(*) FROM statement_analysis").query(Long.class).single()).isEqualTo(6);
 		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
 	}
