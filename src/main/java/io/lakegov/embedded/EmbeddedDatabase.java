@@ -36,7 +36,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
 			EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
 				.setDataDirectory(properties.dataDirectory())
 				.setCleanDataDirectory(false)
-				.setServerConfig("max_connections", "100");
+				.setServerConfig("max_connections", "100")
+				.setServerConfig("shared_buffers", properties.sharedBuffers())
+				.setServerConfig("max_wal_size", properties.maxWalSize());
 			if (properties.port() != 0) {
 				builder.setPort(properties.port());
 			}
