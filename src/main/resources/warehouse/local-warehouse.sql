@@ -47,7 +47,9 @@ CREATE TABLE IF NOT EXISTS query.history (
     query_tags                      jsonb
 );
 
-CREATE INDEX IF NOT EXISTS history_update_time ON query.history (update_time);
+-- in the order ingestion reads a window (update_time, then statement_id), so the read streams without a sort
+CREATE INDEX IF NOT EXISTS history_update_order ON query.history (update_time, statement_id);
+DROP INDEX IF EXISTS query.history_update_time;
 
 CREATE SCHEMA IF NOT EXISTS lakehouse;
 
