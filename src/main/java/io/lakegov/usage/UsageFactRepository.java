@@ -3,6 +3,7 @@ package io.lakegov.usage;
 import java.sql.Date;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -46,15 +47,41 @@ public class UsageFactRepository {
 			return;
 		}
 		String[] ids = statementIds.toArray(String[]::new);
-		Set<DayTable> touched = new LinkedHashSet<>(jdbc.sql("""
+		List<Access> removed = jdbc.sql("""
 				DELETE FROM table_access WHERE statement_id = ANY(:ids)
-				RETURNING table_name, business_date""")
+				RETURNING statement_id, table_name, business_date, role""")
 			.param("ids", array("text", ids))
-			.query((rs, n) -> new DayTable(rs.getString(1), Date.valueOf(rs.getObject(2, java.time.LocalDate.class))))
-			.list());
+			.query((rs, n) -> new Access(rs.getString(1), new DayTable(rs.getString(2),
+					Date.valueOf(rs.getObject(3, java.time.LocalDate.class))), rs.getString(4)))
+			.list();
 		insert(facts);
-		facts.forEach(fact -> touched.add(new DayTable(fact.tableName(), Date.valueOf(fact.businessDate()))));
-		rebuildRollups(touched);
+		List<Access> accesses = new ArrayList<>(removed);
+		facts.forEach(fact -> accesses.add(new Access(fact.statementId(),
+				new DayTable(fact.tableName(), Date.valueOf(fact.businessDate())), fact.role())));
+		Set<DayTable> touched = new LinkedHashSet<>();
+		accesses.forEach(access -> touched.add(access.dayTable()));
+		rebuildRollups(touched, lineageSources(accesses));
+	}
+
+	/**
+	 * The (day, table) pairs whose lineage rows can have changed: those read by a statement that writes
+	 * (or wrote, before its facts were replaced). Lineage only links tables through writing statements;
+	 * most statements only read, and their facts cannot change it.
+	 */
+	private static Set<DayTable> lineageSources(List<Access> accesses) {
+		Set<String> writers = new HashSet<>();
+		accesses.forEach(access -> {
+			if ("WRITE".equals(access.role())) {
+				writers.add(access.statementId());
+			}
+		});
+		Set<DayTable> sources = new LinkedHashSet<>();
+		accesses.forEach(access -> {
+			if ("READ".equals(access.role()) && writers.contains(access.statementId())) {
+				sources.add(access.dayTable());
+			}
+		});
+		return sources;
 	}
 
 	private void insert(List<UsageFact> facts) {
@@ -87,7 +114,7 @@ public class UsageFactRepository {
 				    business_date, source_kind, source_id, execution_status) FROM STDIN""", rows);
 	}
 
-	private void rebuildRollups(Set<DayTable> touched) {
+	private void rebuildRollups(Set<DayTable> touched, Set<DayTable> lineageSources) {
 		if (touched.isEmpty()) {
 			return;
 		}
@@ -147,17 +174,22 @@ public class UsageFactRepository {
 			.param("tables", array("text", tableArray))
 			.param("dates", array("date", dateArray))
 			.update();
-		rebuildLineage(tableArray, dateArray);
+		rebuildLineage(lineageSources);
 		derived.rebuild(tableArray, dateArray);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 	}
 
 	/**
 	 * A lineage row (day, A, B) only changes when a statement reading A and writing B on that day
-	 * gains or loses facts, and then (day, A) is touched: rebuilding the rows of the touched (day,
-	 * source) pairs keeps the rollup equal to the facts.
+	 * gains or loses facts, and then (day, A) is among the given pairs: rebuilding the rows of those
+	 * (day, source) pairs keeps the rollup equal to the facts.
 	 */
-	private void rebuildLineage(String[] tableArray, Date[] dateArray) {
+	private void rebuildLineage(Set<DayTable> sources) {
+		if (sources.isEmpty()) {
+			return;
+		}
+		String[] tableArray = sources.stream().map(DayTable::table).toArray(String[]::new);
+		Date[] dateArray = sources.stream().map(DayTable::date).toArray(Date[]::new);
 		jdbc.sql("""
 				DELETE FROM table_lineage_daily l
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -203,6 +235,9 @@ public class UsageFactRepository {
 	}
 
 	private record DayTable(String table, Date date) {
+	}
+
+	private record Access(String statementId, DayTable dayTable, String role) {
 	}
 
 }
