@@ -3,6 +3,7 @@ package io.lakegov.ingest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,9 @@ class BatchIngester {
 
 	/**
 	 * The work of a batch that needs no transaction, so it can run while the previous batch is being
-	 * written: decoding, hashing, and analysing the texts the store does not know yet.
+	 * written: decoding, hashing, and for the rows newer than the store's (most rows of a first load, few
+	 * of a re-read window) encoding them and analysing the texts the store does not know yet. The
+	 * transaction checks again which rows are newer.
 	 */
 	Prepared prepare(List<HistoryRow> rows) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
@@ -74,14 +77,21 @@ class BatchIngester {
 			}
 		}
 		List<HistoryStore.Incoming> incoming = new ArrayList<>(newest.size());
-		Map<String, String> texts = new HashMap<>();
 		for (HistoryRow row : newest.values()) {
-			String text = row.statementText();
-			String hash = AnalysisStore.hash(text);
 			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
-			incoming.add(history.incoming(row, hash, QuerySource.of(source, json)));
-			texts.put(hash == null ? AnalysisStore.NO_TEXT : hash, text);
+			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
+					QuerySource.of(source, json)));
+		}
+		Set<String> newer = new HashSet<>();
+		history.newerThanStored(incoming).rows().forEach(row -> newer.add(row.row().statementId()));
+		Map<String, String> texts = new HashMap<>();
+		for (int i = 0; i < incoming.size(); i++) {
+			HistoryStore.Incoming row = incoming.get(i);
+			if (newer.contains(row.row().statementId())) {
+				incoming.set(i, history.encode(row));
+				texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
+			}
 		}
 		int analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
 		return new Prepared(incoming, rows.size(), newestUpdate, analysed);
@@ -89,13 +99,14 @@ class BatchIngester {
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
 	Outcome ingest(Prepared batch, long runId) {
-		List<HistoryStore.Incoming> newer = history.newerThanStored(batch.incoming());
+		HistoryStore.Newer found = history.newerThanStored(batch.incoming());
+		List<HistoryStore.Incoming> newer = found.rows();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
 			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending));
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, found.unseen()));
 		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
 		refresher.write(derived, changed);
 		return new Outcome(batch.rowsRead(), changed.size(), batch.analysedAhead() + derived.analysed(),

@@ -68,13 +68,13 @@ class FactRefresher {
 	 * and its facts.
 	 */
 	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts, int analysed,
-			int unanalysable) {
+			int unanalysable, Set<String> unseen) {
 	}
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Outcome refresh(Collection<Pending> statements) {
-		Derived derived = derive(statements);
+		Derived derived = derive(statements, Set.of());
 		write(derived, Set.of());
 		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());
 	}
@@ -91,17 +91,20 @@ class FactRefresher {
 			.filter(derivation -> !recordedByCaller.contains(derivation.statementId()))
 			.toList();
 		pending.recordDerivations(toRecord);
-		factsTime.record(() -> facts.replace(derived.derivations().keySet(), derived.facts()));
+		Set<String> stored = new HashSet<>(derived.derivations().keySet());
+		stored.removeAll(derived.unseen());
+		factsTime.record(() -> facts.replace(stored, derived.facts()));
 	}
 
 	/**
 	 * Analyses the statements, records what they did to their sessions, and derives their facts, together
-	 * with those of stored statements whose session context they changed.
+	 * with those of stored statements whose session context they changed. {@code unseen} names statements
+	 * the store has never had, whose (absent) facts and session events need no replacing.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Derived derive(Collection<Pending> statements) {
+	Derived derive(Collection<Pending> statements, Set<String> unseen) {
 		if (statements.isEmpty()) {
-			return new Derived(Map.of(), List.of(), 0, 0);
+			return new Derived(Map.of(), List.of(), 0, 0, unseen);
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
@@ -109,7 +112,7 @@ class FactRefresher {
 		int analysed = lookup.analysed();
 		Map<String, StoredAnalysis> byHash = new HashMap<>(lookup.byHash());
 
-		Map<String, Instant> changedSessions = recordSessionEvents(all.values(), byHash);
+		Map<String, Instant> changedSessions = recordSessionEvents(all.values(), byHash, unseen);
 		List<String> followers = history.statementsInSessionsAfter(changedSessions);
 		followers.removeIf(all::containsKey);
 		if (!followers.isEmpty()) {
@@ -143,10 +146,11 @@ class FactRefresher {
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
 					analysis.status(), derived.catalog(), derived.schema()));
 		}
-		return new Derived(derivations, derivedFacts, analysed, unanalysable);
+		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen);
 	}
 
-	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash) {
+	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash,
+			Set<String> unseen) {
 		List<String> ids = new ArrayList<>();
 		List<SessionEvents.Event> events = new ArrayList<>();
 		Map<String, Instant> earliest = new HashMap<>();
@@ -155,7 +159,9 @@ class FactRefresher {
 			if (context.sessionId() == null) {
 				continue;
 			}
-			ids.add(context.statementId());
+			if (!unseen.contains(context.statementId())) {
+				ids.add(context.statementId());
+			}
 			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
 			if (analysis.setsSession() || !analysis.temporaryViews().isEmpty()) {
 				events.add(new SessionEvents.Event(context.sessionId(), context.eventTime(), context.statementId(),

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.store.CopyRows;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.core.JsonGenerator;
 
@@ -56,24 +57,34 @@ class HistoryStore {
 	}
 
 	/**
-	 * A row ready for the store, with what lakegov derives from it up front, and its COPY values so far
-	 * (all but how its facts were derived, which only the batch's transaction knows).
+	 * A row ready for the store, with what lakegov derives from it up front, and, once encoded, its COPY
+	 * values so far (all but how its facts were derived, which only the batch's transaction knows).
 	 */
-	record Incoming(HistoryRow row, String textHash, QuerySource source, String encoded) {
+	record Incoming(HistoryRow row, String textHash, QuerySource source, @Nullable String encoded) {
+
+		Incoming(HistoryRow row, String textHash, QuerySource source) {
+			this(row, textHash, source, null);
+		}
+
 	}
 
 	/** Encodes the row ahead of its batch's transaction: most of the COPY work, done outside it. */
-	Incoming incoming(HistoryRow row, String textHash, QuerySource source) {
+	Incoming encode(Incoming incoming) {
+		return new Incoming(incoming.row(), incoming.textHash(), incoming.source(), values(incoming));
+	}
+
+	private String values(Incoming incoming) {
+		HistoryRow row = incoming.row();
 		CopyRows.Text text = new CopyRows.Text(1);
 		for (HistoryColumn column : COLUMNS) {
 			Object value = row.values().get(column);
 			text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);
 		}
 		text.value(row.extras().isEmpty() ? null : extras(row));
-		text.value(textHash);
-		text.value(source.kind());
-		text.value(source.id());
-		return new Incoming(row, textHash, source, text.toString());
+		text.value(incoming.textHash());
+		text.value(incoming.source().kind());
+		text.value(incoming.source().id());
+		return text.toString();
 	}
 
 	/**
@@ -97,7 +108,7 @@ class HistoryStore {
 	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
 		CopyRows.Text text = new CopyRows.Text(rows.size());
 		for (Incoming incoming : rows) {
-			text.encoded(incoming.encoded());
+			text.encoded(incoming.encoded() != null ? incoming.encoded() : values(incoming));
 			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
 			text.value(derivation == null ? null : derivation.status());
 			text.value(derivation == null ? null : derivation.catalog());
@@ -125,9 +136,9 @@ class HistoryStore {
 	 * The rows that are new or newer than the stored version. Re-read windows (the overlap, backfills)
 	 * mostly hold rows already stored; only their ids and update times travel to find that out.
 	 */
-	List<Incoming> newerThanStored(List<Incoming> rows) {
+	Newer newerThanStored(List<Incoming> rows) {
 		if (rows.isEmpty()) {
-			return rows;
+			return new Newer(rows, Set.of());
 		}
 		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
 		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE statement_id = ANY(:ids)")
@@ -135,13 +146,25 @@ class HistoryStore {
 			.query((java.sql.ResultSet rs) -> {
 				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
 			});
-		if (stored.isEmpty()) {
-			return rows;
-		}
-		return rows.stream().filter(row -> {
+		List<Incoming> newer = new ArrayList<>(rows.size());
+		Set<String> unseen = new HashSet<>();
+		for (Incoming row : rows) {
 			java.time.Instant known = stored.get(row.row().statementId());
-			return known == null || known.isBefore(row.row().updateTime());
-		}).toList();
+			if (known == null) {
+				unseen.add(row.row().statementId());
+			}
+			if (known == null || known.isBefore(row.row().updateTime())) {
+				newer.add(row);
+			}
+		}
+		return new Newer(newer, unseen);
+	}
+
+	/**
+	 * The rows newer than the store's, and the ids of those the store has never seen: a statement without
+	 * a stored row has no facts or session events to replace yet.
+	 */
+	record Newer(List<Incoming> rows, Set<String> unseen) {
 	}
 
 	/** Statements of the given sessions that started after the given time, for re-resolution of names. */

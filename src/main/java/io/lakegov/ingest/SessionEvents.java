@@ -45,14 +45,16 @@ class SessionEvents {
 
 	}
 
-	/** Replaces the events of the given statements. */
+	/**
+	 * Replaces the events of the given statements with the given events, which belong to those statements
+	 * or to statements that have no events yet.
+	 */
 	void replace(Collection<String> statementIds, List<Event> events) {
-		if (statementIds.isEmpty()) {
-			return;
+		if (!statementIds.isEmpty()) {
+			jdbc.sql("DELETE FROM session_event WHERE statement_id = ANY(:ids)")
+				.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+				.update();
 		}
-		jdbc.sql("DELETE FROM session_event WHERE statement_id = ANY(:ids)")
-			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
-			.update();
 		if (events.isEmpty()) {
 			return;
 		}

@@ -37,17 +37,17 @@ public class UsageFactRepository {
 	}
 
 	/**
-	 * Replaces the facts of the given statements with the given facts (which must all belong to those
-	 * statements, and all facts of one statement share its user and query source) and rebuilds the rollups
-	 * they touch. Runs in the caller's transaction.
+	 * Replaces the facts of the given statements with the given facts, which belong to those statements or
+	 * to statements that have no facts yet (all facts of one statement share its user and query source),
+	 * and rebuilds the rollups they touch. Runs in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void replace(Collection<String> statementIds, List<UsageFact> facts) {
-		if (statementIds.isEmpty()) {
+		if (statementIds.isEmpty() && facts.isEmpty()) {
 			return;
 		}
 		String[] ids = statementIds.toArray(String[]::new);
-		List<Access> removed = jdbc.sql("""
+		List<Access> removed = ids.length == 0 ? List.of() : jdbc.sql("""
 				DELETE FROM table_access WHERE statement_id = ANY(:ids)
 				RETURNING statement_id, table_name, business_date, role""")
 			.param("ids", array("text", ids))
