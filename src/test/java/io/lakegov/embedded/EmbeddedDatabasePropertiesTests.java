@@ -1,0 +1,31 @@
+package io.lakegov.embedded;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class EmbeddedDatabasePropertiesTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "512MB", "2GB", "65536kB", "1TB" })
+	void acceptsPostgresqlSizes(String size) {
+		var properties = new EmbeddedDatabaseProperties(true, Path.of(".lakegov"), 0, size, size);
+		assertThat(properties.sharedBuffers()).isEqualTo(size);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "", "512", "512mb", "0MB", "1 GB", "1GB; DROP", "-1GB", "512MB\n-c fsync=off" })
+	void refusesAnythingElse(String size) {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new EmbeddedDatabaseProperties(true, Path.of(".lakegov"), 0, size, "1GB"))
+			.withMessageContaining("lakegov.embedded.shared-buffers");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new EmbeddedDatabaseProperties(true, Path.of(".lakegov"), 0, "1GB", size))
+			.withMessageContaining("lakegov.embedded.max-wal-size");
+	}
+
+}
