@@ -95,7 +95,7 @@ public class GenerationCache {
 		return template;
 	}
 
-	private record Key(long generation, Object answer) {
+	private record Key(long generation, Object request) {
 	}
 
 	private record Entry(Object answer, int weight) {
