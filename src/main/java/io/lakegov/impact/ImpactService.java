@@ -6,11 +6,16 @@ import java.util.Set;
 
 import io.lakegov.catalog.TableInventory;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
 
 import org.springframework.stereotype.Service;
 
-/** Builds the impact report of a table from the usage rollups and the inventory history. */
+/**
+ * Builds the impact report of a table from the usage rollups and the inventory history. The usage part is
+ * reused until the next ingestion batch commits; the inventory part is read on every request, because the
+ * catalog sync changes it without an ingestion batch.
+ */
 @Service
 class ImpactService {
 
@@ -23,9 +28,12 @@ class ImpactService {
 
 	private final TableInventory inventory;
 
-	ImpactService(ImpactRepository repository, TableInventory inventory) {
+	private final GenerationCache cache;
+
+	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache) {
 		this.repository = repository;
 		this.inventory = inventory;
+		this.cache = cache;
 	}
 
 	ImpactReport report(ResolvedTable table, DateRange window) {
@@ -35,7 +43,16 @@ class ImpactService {
 					new Evidence(0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(), List.of(),
 					List.of(), status);
 		}
-		List<ImpactRepository.UsageRow> rows = repository.usage(table.name(), window);
+		var usage = cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window),
+				ImpactService::rows);
+		return new ImpactReport(usage.table(), true, usage.from(), usage.to(), usage.verdict(), usage.evidence(),
+				usage.lastRead(), usage.lastWrite(), usage.readers(), usage.writers(), usage.sources(), usage.downstream(),
+				usage.upstream(), status);
+	}
+
+	/** The report without its inventory part ({@code null} there). */
+	private ImpactReport usage(String table, DateRange window) {
+		List<ImpactRepository.UsageRow> rows = repository.usage(table, window);
 		List<ImpactUser> readers = users(rows, "READ");
 		List<ImpactUser> writers = users(rows, "WRITE");
 		List<ImpactRepository.UsageRow> sourceRows = rows.stream()
@@ -56,10 +73,15 @@ class ImpactService {
 			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed())
 			.limit(MAX_LISTED)
 			.toList();
-		var last = repository.lastAccess(table.name());
-		return new ImpactReport(table.name(), true, window.from(), window.to(), verdict, evidence, last.read(), last.write(),
-				limited(readers), limited(writers), sources, repository.downstream(table.name(), window, MAX_LISTED),
-				repository.upstream(table.name(), window, MAX_LISTED), status);
+		var last = repository.lastAccess(table);
+		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, last.read(), last.write(),
+				limited(readers), limited(writers), sources, repository.downstream(table, window, MAX_LISTED),
+				repository.upstream(table, window, MAX_LISTED), null);
+	}
+
+	private static int rows(ImpactReport report) {
+		return report.readers().size() + report.writers().size() + report.sources().size()
+				+ report.downstream().size() + report.upstream().size();
 	}
 
 	private static List<ImpactUser> users(List<ImpactRepository.UsageRow> rows, String role) {

@@ -6,12 +6,23 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How usage is counted.
+ * How usage is counted and served.
  *
  * @param timeZone the business time zone: a fact's business date is its statement's start time in this
  * zone (in Asia/Tokyo a query at 00:30 JST belongs to that JST day, not the previous UTC day)
+ * @param cacheEnabled reuse computed rankings and table reports (readers, writers, impact, daily usage)
+ * until the next ingestion batch commits ({@code false} computes every answer from the rollups)
+ * @param cacheRows how many rows (listed users, sources, tables, days) the reused answers hold at most
+ * together; the least recently used answers make room
  */
 @ConfigurationProperties("lakegov.usage")
-public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone) {
+public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone, @DefaultValue("true") boolean cacheEnabled,
+		@DefaultValue("200000") long cacheRows) {
+
+	public UsageProperties {
+		if (cacheRows < 1) {
+			throw new IllegalArgumentException("lakegov.usage.cache-rows must be at least 1");
+		}
+	}
 
 }

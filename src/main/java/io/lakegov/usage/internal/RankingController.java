@@ -45,7 +45,7 @@ class RankingController {
 	@GetMapping("/rankings/tables")
 	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.rankings.cache-enabled). users is present only when ranked by users.")
+					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users.")
 	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
@@ -58,7 +58,7 @@ class RankingController {
 	@GetMapping("/rankings/users")
 	@Operation(summary = "Most active users, by table reads and writes",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.rankings.cache-enabled).")
+					+ "(lakegov.usage.cache-enabled).")
 	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,

@@ -8,25 +8,37 @@ import java.util.Map;
 
 import io.lakegov.web.PageResponse;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 
 import org.springframework.stereotype.Service;
 
-/** Who read and wrote a table, and its daily trend, all from the rollups. */
+/**
+ * Who read and wrote a table, and its daily trend, all from the rollups and reused until the next
+ * ingestion batch commits. A table lakegov never saw answers empty without asking the cache.
+ */
 @Service
 class TableUsage {
 
 	private final TableUsageRepository repository;
 
-	TableUsage(TableUsageRepository repository) {
+	private final GenerationCache cache;
+
+	TableUsage(TableUsageRepository repository, GenerationCache cache) {
 		this.repository = repository;
+		this.cache = cache;
 	}
 
 	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
 		}
+		return cache.get(List.of("readers", table.name(), range, page), () -> computeReaders(table, range, page),
+				TableUsage::readerRows);
+	}
+
+	private TableUsers<TableReader> computeReaders(ResolvedTable table, DateRange range, PageRequest page) {
 		var rows = repository.users(table.name(), "READ", range, page);
 		List<TableReader> readers = rows.stream()
 			.map(row -> new TableReader(row.user(), row.statements(), row.timeTravelStatements(), row.first(),
@@ -40,6 +52,11 @@ class TableUsage {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
 		}
+		return cache.get(List.of("writers", table.name(), range, page), () -> computeWriters(table, range, page),
+				TableUsage::writerRows);
+	}
+
+	private TableUsers<TableWriter> computeWriters(ResolvedTable table, DateRange range, PageRequest page) {
 		var rows = repository.users(table.name(), "WRITE", range, page);
 		Map<String, List<String>> kinds = repository.writeKinds(table.name(), range,
 				rows.stream().map(TableUsageRepository.UserRow::user).toList());
@@ -53,15 +70,31 @@ class TableUsage {
 
 	/** One entry per day of the range, zero on days the table was not used. */
 	UsageSeries series(ResolvedTable table, DateRange range) {
-		Map<LocalDate, DailyUsage> used = new HashMap<>();
-		if (table.seen()) {
-			repository.daily(table.name(), range).forEach(day -> used.put(day.date(), day));
+		if (!table.seen()) {
+			return series(table, range, List.of());
 		}
+		return cache.get(List.of("usage", table.name(), range), () -> series(table, range, repository.daily(table.name(), range)),
+				series -> series.days().size());
+	}
+
+	private static UsageSeries series(ResolvedTable table, DateRange range, List<DailyUsage> usedDays) {
+		Map<LocalDate, DailyUsage> used = new HashMap<>();
+		usedDays.forEach(day -> used.put(day.date(), day));
 		List<DailyUsage> days = new ArrayList<>((int) range.days());
 		for (LocalDate day = range.from(); !day.isAfter(range.to()); day = day.plusDays(1)) {
 			days.add(used.getOrDefault(day, new DailyUsage(day, 0, 0, 0, 0)));
 		}
 		return new UsageSeries(table.name(), table.seen(), range.from(), range.to(), days);
+	}
+
+	private static int readerRows(TableUsers<TableReader> readers) {
+		return readers.users().items().stream().mapToInt(reader -> 1 + reader.sources().size()).sum();
+	}
+
+	private static int writerRows(TableUsers<TableWriter> writers) {
+		return writers.users().items().stream()
+			.mapToInt(writer -> 1 + writer.sources().size() + writer.statementKinds().size())
+			.sum();
 	}
 
 	private static long total(List<TableUsageRepository.UserRow> rows) {

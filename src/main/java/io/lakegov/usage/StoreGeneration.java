@@ -1,4 +1,4 @@
-package io.lakegov.usage.internal;
+package io.lakegov.usage;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

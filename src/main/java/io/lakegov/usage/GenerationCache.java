@@ -1,0 +1,104 @@
+package io.lakegov.usage;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionOperations;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reuses answers computed from the usage rollups (rankings, readers, writers, impact, daily usage) while
+ * the store generation they were computed at is current. These answers only change when an ingestion
+ * batch commits, and every batch bumps the generation in its own transaction, so a reused answer is what
+ * a fresh computation would answer, on every replica. Each replica keeps its own entries, bounded by the
+ * rows they hold ({@code lakegov.usage.cache-rows}); Caffeine keeps the frequently asked ones (the hot
+ * tables, the dashboards' windows) when it must make room.
+ */
+@Component
+public class GenerationCache {
+
+	private final boolean enabled;
+
+	private final LongSupplier generation;
+
+	private final TransactionOperations snapshot;
+
+	private final Cache<Key, Entry> entries;
+
+	private final AtomicLong newest = new AtomicLong(Long.MIN_VALUE);
+
+	@Autowired
+	GenerationCache(UsageProperties properties, StoreGeneration generation, PlatformTransactionManager transactions) {
+		this(properties.cacheEnabled(), properties.cacheRows(), generation::current, snapshot(transactions));
+	}
+
+	GenerationCache(boolean enabled, long maxRows, LongSupplier generation, TransactionOperations snapshot) {
+		this.enabled = enabled;
+		this.generation = generation;
+		this.snapshot = snapshot;
+		this.entries = Caffeine.newBuilder().maximumWeight(maxRows).weigher((Key key, Entry entry) -> entry.weight()).build();
+	}
+
+	/**
+	 * The answer for {@code key} at the current generation: the one computed before at this generation, or
+	 * a new one. The generation and every query of {@code compute} run in one read-only REPEATABLE READ
+	 * transaction, so an answer is never kept under a generation older than the data it was computed from.
+	 *
+	 * @param key what identifies the answer (report, table, window, page ...), compared with {@code equals}
+	 * @param compute the answer from the rollups
+	 * @param rows how many rows (listed users, sources, tables, days) the answer holds
+	 */
+	public <T> T get(Object key, Supplier<T> compute, ToIntFunction<T> rows) {
+		return snapshot.execute(status -> enabled ? reused(generation.getAsLong(), key, compute, rows) : compute.get());
+	}
+
+	private <T> T reused(long current, Object key, Supplier<T> compute, ToIntFunction<T> rows) {
+		var entryKey = new Key(current, key);
+		Entry cached = entries.getIfPresent(entryKey);
+		if (cached != null) {
+			@SuppressWarnings("unchecked")
+			T answer = (T) cached.answer();
+			return answer;
+		}
+		T answer = Objects.requireNonNull(compute.get(), "answer");
+		if (newest.getAndAccumulate(current, Math::max) < current) {
+			// answers of older generations can never be asked for again
+			entries.asMap().keySet().removeIf(old -> old.generation() < current);
+		}
+		// a request that started before the latest commit answers from its snapshot but keeps nothing
+		if (current == newest.get()) {
+			entries.put(entryKey, new Entry(answer, 1 + rows.applyAsInt(answer)));
+		}
+		return answer;
+	}
+
+	/** The rows the kept answers hold, once pending evictions are done. */
+	long rowsHeld() {
+		entries.cleanUp();
+		return entries.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+	}
+
+	private static TransactionOperations snapshot(PlatformTransactionManager transactions) {
+		var template = new TransactionTemplate(transactions);
+		template.setReadOnly(true);
+		template.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+		return template;
+	}
+
+	private record Key(long generation, Object request) {
+	}
+
+	private record Entry(Object answer, int weight) {
+	}
+
+}
