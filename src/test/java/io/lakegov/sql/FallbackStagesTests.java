@@ -27,10 +27,11 @@ class FallbackStagesTests {
 
     @Test
     void usesJSqlParserForStatementsItCanMapToReadsAndWrites() {
-        Analysis analysis = Golden.analyze("CREATE TABLE t (a INT, b TIMESTAMP, PRIMARY KEY (a, b TIMESERIES))");
+        Analysis analysis = Golden.analyze(
+                "CREATE TABLE ops.readings (sensor INT, taken TIMESTAMP, PRIMARY KEY (sensor, taken TIMESERIES))");
 
         assertThat(analysis.stage()).isEqualTo("jsqlparser");
-        assertThat(Golden.names(analysis.writes())).isEqualTo("t");
+        assertThat(Golden.names(analysis.writes())).isEqualTo("ops.readings");
     }
 
     @Test
@@ -43,7 +44,7 @@ class FallbackStagesTests {
 
     @Test
     void retriesWithFullLlPredictionWhereSllHadToGuess() {
-        Analysis analysis = Golden.analyze("SELECT IDENTIFIER('c1') FROM VALUES(1) AS T(c1)");
+        Analysis analysis = Golden.analyze("SELECT IDENTIFIER('amount') FROM VALUES (5) AS v(amount)");
 
         assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
         assertThat(analysis.stage()).isEqualTo("spark-grammar");
