@@ -3,7 +3,6 @@ package io.lakegov.ingest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,17 +54,23 @@ class BatchIngester {
 	}
 
 	/**
-	 * A batch made ready outside any transaction: the newest version of each statement with what lakegov
-	 * derives from the row alone, and how many of its texts were analysed (and stored) on the way.
+	 * A batch made ready outside any transaction: the rows newer than the store's, encoded and with what
+	 * lakegov derives from the row alone, the ids of those the store has never seen, and how many texts
+	 * were analysed (and stored) on the way.
 	 */
-	record Prepared(List<HistoryStore.Incoming> incoming, int rowsRead, Instant newestUpdate, int analysedAhead) {
+	record Prepared(List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
+			int analysedAhead) {
 	}
 
 	/**
 	 * The work of a batch that needs no transaction, so it can run while the previous batch is being
 	 * written: decoding, hashing, and for the rows newer than the store's (most rows of a first load, few
-	 * of a re-read window) encoding them and analysing the texts the store does not know yet. The
-	 * transaction checks again which rows are newer.
+	 * of a re-read window) encoding them and analysing the texts the store does not know yet.
+	 * <p>
+	 * Which rows are newer is decided here, before the previous batch has committed, and the transaction
+	 * relies on it: one read holds each statement once (the source's rows are per statement), so the
+	 * batch in flight never writes a statement of this one, and only one run writes at a time. The
+	 * upsert still never lets an older row overwrite a newer one.
 	 */
 	Prepared prepare(List<HistoryRow> rows) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
@@ -83,30 +88,26 @@ class BatchIngester {
 			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
 					QuerySource.of(source, json)));
 		}
-		Set<String> newer = new HashSet<>();
-		history.newerThanStored(incoming).rows().forEach(row -> newer.add(row.row().statementId()));
+		HistoryStore.Newer found = history.newerThanStored(incoming);
+		List<HistoryStore.Incoming> newer = new ArrayList<>(found.rows().size());
 		Map<String, String> texts = new HashMap<>();
-		for (int i = 0; i < incoming.size(); i++) {
-			HistoryStore.Incoming row = incoming.get(i);
-			if (newer.contains(row.row().statementId())) {
-				incoming.set(i, history.encode(row));
-				texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
-			}
+		for (HistoryStore.Incoming row : found.rows()) {
+			newer.add(history.encode(row));
+			texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
 		}
 		int analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
-		return new Prepared(incoming, rows.size(), newestUpdate, analysed);
+		return new Prepared(newer, found.unseen(), rows.size(), newestUpdate, analysed);
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
 	Outcome ingest(Prepared batch, long runId) {
-		HistoryStore.Newer found = history.newerThanStored(batch.incoming());
-		List<HistoryStore.Incoming> newer = found.rows();
+		List<HistoryStore.Incoming> newer = batch.newer();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
 			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, found.unseen()));
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen()));
 		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
 		refresher.write(derived, changed);
 		return new Outcome(batch.rowsRead(), changed.size(), batch.analysedAhead() + derived.analysed(),

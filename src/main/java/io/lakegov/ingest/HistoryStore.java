@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -108,7 +109,7 @@ class HistoryStore {
 	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
 		CopyRows.Text text = new CopyRows.Text(rows.size());
 		for (Incoming incoming : rows) {
-			text.encoded(incoming.encoded() != null ? incoming.encoded() : values(incoming));
+			text.encoded(Objects.requireNonNull(incoming.encoded(), "rows are encoded before their transaction"));
 			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
 			text.value(derivation == null ? null : derivation.status());
 			text.value(derivation == null ? null : derivation.catalog());
