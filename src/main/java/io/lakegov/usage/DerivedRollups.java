@@ -26,18 +26,16 @@ class DerivedRollups {
 	}
 
 	/** Runs in the transaction that rebuilt {@code usage_daily} for the given (day, table) pairs. */
-	void rebuild(String[] tables, Date[] dates) {
-		Set<DayUser> users = new HashSet<>(jdbc.sql("""
+	void rebuild(DayTablePairs pairs) {
+		Set<DayUser> users = new HashSet<>(pairs.bind(jdbc.sql("""
 				DELETE FROM table_user_daily u
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				WHERE u.table_name = t.table_name AND u.business_date = t.business_date
-				RETURNING u.business_date, u.user_name""")
-			.param("tables", array("text", tables))
-			.param("dates", array("date", dates))
+				RETURNING u.business_date, u.user_name"""))
 			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
 			.list());
 		// a statement's facts all carry its one query source: summing over sources counts it once
-		users.addAll(jdbc.sql("""
+		users.addAll(pairs.bind(jdbc.sql("""
 				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
 				    time_travel_statements, first_event, last_event)
 				SELECT u.business_date, u.table_name, u.user_name, u.role, sum(u.statements),
@@ -45,28 +43,22 @@ class DerivedRollups {
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				GROUP BY u.business_date, u.table_name, u.user_name, u.role
-				RETURNING business_date, user_name""")
-			.param("tables", array("text", tables))
-			.param("dates", array("date", dates))
+				RETURNING business_date, user_name"""))
 			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
 			.list());
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				DELETE FROM table_source_daily s
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE s.table_name = t.table_name AND s.business_date = t.business_date""")
-			.param("tables", array("text", tables))
-			.param("dates", array("date", dates))
+				WHERE s.table_name = t.table_name AND s.business_date = t.business_date"""))
 			.update();
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
 				    last_event)
 				SELECT u.business_date, u.table_name, u.role, u.source_kind, u.source_id, sum(u.statements),
 				       max(u.last_event)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
-				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id""")
-			.param("tables", array("text", tables))
-			.param("dates", array("date", dates))
+				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id"""))
 			.update();
 		rebuildUsers(List.copyOf(users));
 		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();

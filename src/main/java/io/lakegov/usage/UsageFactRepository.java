@@ -124,16 +124,13 @@ public class UsageFactRepository {
 			tables.add(pair.table());
 			dates.add(pair.date());
 		});
-		String[] tableArray = tables.toArray(String[]::new);
-		Date[] dateArray = dates.toArray(Date[]::new);
-		jdbc.sql("""
+		DayTablePairs pairs = new DayTablePairs(tables, dates);
+		pairs.bind(jdbc.sql("""
 				DELETE FROM usage_daily u
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE u.table_name = t.table_name AND u.business_date = t.business_date""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				WHERE u.table_name = t.table_name AND u.business_date = t.business_date"""))
 			.update();
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
 				    statements, time_travel_statements, first_event, last_event)
 				SELECT f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id,
@@ -142,20 +139,16 @@ public class UsageFactRepository {
 				       min(f.event_time), max(f.event_time)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
-				GROUP BY f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				GROUP BY f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id"""))
 			.update();
 		// from the usage_daily rows just rebuilt, which are far fewer than the facts: a statement has one user
 		// and one query source, so summing its per-source counts counts each statement once
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				DELETE FROM table_daily d
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE d.table_name = t.table_name AND d.business_date = t.business_date""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				WHERE d.table_name = t.table_name AND d.business_date = t.business_date"""))
 			.update();
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 				    users, last_read, last_write)
 				SELECT u.business_date, u.table_name,
@@ -170,12 +163,10 @@ public class UsageFactRepository {
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				WHERE u.role IN ('READ', 'WRITE')
-				GROUP BY u.business_date, u.table_name""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				GROUP BY u.business_date, u.table_name"""))
 			.update();
 		rebuildLineage(lineageSources);
-		derived.rebuild(tableArray, dateArray);
+		derived.rebuild(pairs);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 	}
 
@@ -188,16 +179,14 @@ public class UsageFactRepository {
 		if (sources.isEmpty()) {
 			return;
 		}
-		String[] tableArray = sources.stream().map(DayTable::table).toArray(String[]::new);
-		Date[] dateArray = sources.stream().map(DayTable::date).toArray(Date[]::new);
-		jdbc.sql("""
+		DayTablePairs pairs = new DayTablePairs(sources.stream().map(DayTable::table).toList(),
+				sources.stream().map(DayTable::date).toList());
+		pairs.bind(jdbc.sql("""
 				DELETE FROM table_lineage_daily l
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE l.source_table = t.table_name AND l.business_date = t.business_date""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				WHERE l.source_table = t.table_name AND l.business_date = t.business_date"""))
 			.update();
-		jdbc.sql("""
+		pairs.bind(jdbc.sql("""
 				INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
 				SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT r.statement_id), max(r.event_time)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -205,9 +194,7 @@ public class UsageFactRepository {
 				    AND r.role = 'READ'
 				JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
 				    AND w.table_name <> r.table_name
-				GROUP BY r.business_date, r.table_name, w.table_name""")
-			.param("tables", array("text", tableArray))
-			.param("dates", array("date", dateArray))
+				GROUP BY r.business_date, r.table_name, w.table_name"""))
 			.update();
 	}
 
