@@ -16,6 +16,7 @@ import io.lakegov.history.demo.DemoWorkload;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * Ingestion benchmark: writes generated query history into the local warehouse of an embedded
@@ -68,6 +69,9 @@ public final class IngestionBench {
 					rerun.rowsRead(), rerun.rowsChanged(), seconds(again));
 			System.out.printf("peak RSS of the service JVM: %s; max heap %d MiB%n", peakRss(),
 					Runtime.getRuntime().maxMemory() / (1024 * 1024));
+		}
+		finally {
+			FileSystemUtils.deleteRecursively(directory);
 		}
 	}
 
