@@ -3,6 +3,7 @@ package io.lakegov.ingest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,11 +56,11 @@ class BatchIngester {
 
 	/**
 	 * A batch made ready outside any transaction: the rows newer than the store's, encoded and with what
-	 * lakegov derives from the row alone, the ids of those the store has never seen, and how many texts
-	 * were analysed (and stored) on the way.
+	 * lakegov derives from the row alone, the ids of those the store has never seen, how many texts were
+	 * analysed (and stored) on the way, and the ids of all its statements.
 	 */
 	record Prepared(List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
-			int analysedAhead) {
+			int analysedAhead, Set<String> statementIds) {
 	}
 
 	/**
@@ -68,11 +69,12 @@ class BatchIngester {
 	 * of a re-read window) encoding them and analysing the texts the store does not know yet.
 	 * <p>
 	 * Which rows are newer is decided here, before the previous batch has committed, and the transaction
-	 * relies on it: one read holds each statement once (the source's rows are per statement), so the
-	 * batch in flight never writes a statement of this one, and only one run writes at a time. The
-	 * upsert still never lets an older row overwrite a newer one.
+	 * relies on it: only one run writes at a time, and one read holds each statement once (the source's
+	 * rows are per statement). A source that repeats a statement in the next batch is still handled: the
+	 * statements of the batch in flight ({@code inFlight}) are never taken for unseen, and the upsert
+	 * never lets an older row overwrite a newer one.
 	 */
-	Prepared prepare(List<HistoryRow> rows) {
+	Prepared prepare(List<HistoryRow> rows, Set<String> inFlight) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
 		for (HistoryRow row : rows) {
@@ -96,7 +98,9 @@ class BatchIngester {
 			texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
 		}
 		int analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
-		return new Prepared(newer, found.unseen(), rows.size(), newestUpdate, analysed);
+		Set<String> unseen = new HashSet<>(found.unseen());
+		unseen.removeAll(inFlight);
+		return new Prepared(newer, unseen, rows.size(), newestUpdate, analysed, newest.keySet());
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
@@ -108,7 +112,8 @@ class BatchIngester {
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
 		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen()));
-		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId));
+		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId,
+				batch.unseen()));
 		refresher.write(derived, changed);
 		return new Outcome(batch.rowsRead(), changed.size(), batch.analysedAhead() + derived.analysed(),
 				derived.unanalysable(), batch.newestUpdate());

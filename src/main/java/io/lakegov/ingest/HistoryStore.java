@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.store.CopyRows;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,6 +42,9 @@ class HistoryStore {
 			.collect(Collectors.joining(", ")));
 
 	private static final String COPY = "COPY history_batch (%s, %s) FROM STDIN"
+		.formatted(COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", ")), DERIVED_COLUMNS);
+
+	private static final String COPY_NEW = "COPY query_history (%s, %s, analyzer_version, ingestion_run_id) FROM STDIN"
 		.formatted(COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", ")), DERIVED_COLUMNS);
 
 	private static final String UPSERT = upsertSql();
@@ -91,29 +95,55 @@ class HistoryStore {
 	/**
 	 * Inserts new statements and replaces stored ones whose {@code update_time} is older; an older or equal
 	 * version never overwrites. Returns the ids of the statements that were inserted or replaced.
+	 * <p>
+	 * Statements named in {@code unseen} are known to be absent from the store (only one run writes, and
+	 * the caller checked, allowing for the batch before this one): they are copied straight in, which
+	 * spares PostgreSQL the staging table and the conflict check of every row. Should one be there after
+	 * all, its primary key fails the batch, which rolls back and is retried like any failed batch.
 	 */
-	Set<String> upsert(List<Incoming> newer, Map<String, PendingStatements.Derivation> derivations, long runId) {
-		if (newer.isEmpty()) {
-			return Set.of();
+	Set<String> upsert(List<Incoming> newer, Map<String, PendingStatements.Derivation> derivations, long runId,
+			Set<String> unseen) {
+		List<Incoming> fresh = new ArrayList<>(newer.size());
+		List<Incoming> replacing = new ArrayList<>();
+		for (Incoming incoming : newer) {
+			(unseen.contains(incoming.row().statementId()) ? fresh : replacing).add(incoming);
 		}
-		// the batch goes into a transaction-local staging table with COPY, then into the store in one statement
-		jdbc.sql(STAGE).update();
-		copy.copy(COPY, rows(newer, derivations));
-		return new HashSet<>(jdbc.sql(UPSERT)
-			.param("run", runId)
-			.param("version", io.lakegov.sql.StatementAnalyzer.VERSION)
-			.query(String.class)
-			.list());
+		Set<String> changed = new HashSet<>();
+		if (!fresh.isEmpty()) {
+			copy.copy(COPY_NEW, rows(fresh, derivations, runId));
+			fresh.forEach(incoming -> changed.add(incoming.row().statementId()));
+		}
+		if (!replacing.isEmpty()) {
+			// into a transaction-local staging table with COPY, then into the store in one statement
+			jdbc.sql(STAGE).update();
+			copy.copy(COPY, rows(replacing, derivations, null));
+			changed.addAll(jdbc.sql(UPSERT)
+				.param("run", runId)
+				.param("version", StatementAnalyzer.VERSION)
+				.query(String.class)
+				.list());
+		}
+		return changed;
 	}
 
-	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations) {
+	/**
+	 * The encoded rows with how their facts were derived, and, when {@code runId} is given, the analyser
+	 * version and run that the store records with a new row.
+	 */
+	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations,
+			@Nullable Long runId) {
 		CopyRows.Text text = new CopyRows.Text(rows.size());
 		for (Incoming incoming : rows) {
 			text.encoded(Objects.requireNonNull(incoming.encoded(), "rows are encoded before their transaction"));
 			PendingStatements.Derivation derivation = derivations.get(incoming.row().statementId());
-			text.value(derivation == null ? null : derivation.status());
+			String status = derivation == null ? null : derivation.status();
+			text.value(status);
 			text.value(derivation == null ? null : derivation.catalog());
 			text.value(derivation == null ? null : derivation.schema());
+			if (runId != null) {
+				text.value(status == null ? null : StatementAnalyzer.VERSION);
+				text.value(runId);
+			}
 			text.endRow();
 		}
 		return text;

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -143,8 +144,9 @@ public class IngestionService implements DisposableBean {
 				try {
 					if (from.isBefore(to)) {
 						reader.read(resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
-							BatchIngester.Prepared prepared = batches.prepare(rows);
+							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
 							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
+							progress.inFlight = prepared.statementIds();
 							// on this thread, beside the write in flight, rather than in the writer's path
 							statistics.refreshIfDue(progress.submitted.incrementAndGet());
 						});
@@ -193,6 +195,9 @@ public class IngestionService implements DisposableBean {
 		final AtomicLong rowsRead = new AtomicLong();
 
 		final AtomicLong submitted = new AtomicLong();
+
+		/** The statements of the batch last submitted, which may not have committed yet (reading thread only). */
+		Set<String> inFlight = Set.of();
 
 		Progress(Instant from, long windowRows) {
 			this.resumeFrom = new AtomicReference<>(from);

@@ -1,0 +1,95 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryRow;
+import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.RollupAssertions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A batch is prepared while the one before it may not have committed yet: what it takes for new must
+ * allow for that batch, and new rows copied straight in must look like upserted ones.
+ */
+@IntegrationTest
+class BatchIngesterIntegrationTests {
+
+	static final Instant T0 = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+
+	@Autowired
+	BatchIngester batches;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	TransactionTemplate tx;
+
+	@BeforeEach
+	void reset() {
+		IngestionTestSupport.reset(jdbc);
+	}
+
+	@Test
+	void aStatementRepeatedInTheNextBatchIsNotTakenForUnseenWhileTheFirstIsInFlight() {
+		BatchIngester.Prepared first = batches.prepare(List.of(row("x", "RUNNING", T0), row("y", "FINISHED", T0)),
+				Set.of());
+		BatchIngester.Prepared second = batches.prepare(List.of(row("x", "FINISHED", T0.plusSeconds(30))),
+				first.statementIds());
+
+		assertThat(first.unseen()).containsExactlyInAnyOrder("x", "y");
+		assertThat(second.unseen()).isEmpty();
+		assertThat(second.newer()).hasSize(1);
+
+		tx.executeWithoutResult(status -> batches.ingest(first, 7));
+		BatchIngester.Outcome outcome = tx.execute(status -> batches.ingest(second, 8));
+
+		assertThat(outcome.rowsChanged()).isEqualTo(1);
+		assertThat(jdbc.sql("SELECT execution_status FROM query_history WHERE statement_id = 'x'")
+			.query(String.class)
+			.single()).isEqualTo("FINISHED");
+		assertThat(IngestionTestSupport.facts(jdbc, "x")).containsExactly("main.sales.orders|READ|-|-");
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+	}
+
+	@Test
+	void newRowsCopiedStraightInAreRecordedLikeUpsertedOnes() {
+		BatchIngester.Prepared fresh = batches.prepare(List.of(row("n", "FINISHED", T0)), Set.of());
+		tx.executeWithoutResult(status -> batches.ingest(fresh, 7));
+		BatchIngester.Prepared seen = batches.prepare(List.of(row("u", "RUNNING", T0)), Set.of("u"));
+		tx.executeWithoutResult(status -> batches.ingest(seen, 7));
+
+		List<String> recorded = jdbc.sql("""
+				SELECT concat_ws('|', analyzer_version, analysis_status, ingestion_run_id,
+				    first_seen_at = last_changed_at, first_seen_at > now() - interval '1 minute')
+				FROM query_history ORDER BY statement_id""").query(String.class).list();
+		String expected = StatementAnalyzer.VERSION + "|ANALYZED|7|t|t";
+		assertThat(recorded).containsExactly(expected, expected);
+	}
+
+	private static HistoryRow row(String id, String status, Instant updated) {
+		Map<HistoryColumn, Object> values = new EnumMap<>(HistoryColumn.class);
+		values.put(HistoryColumn.STATEMENT_ID, id);
+		values.put(HistoryColumn.EXECUTED_BY, "ann");
+		values.put(HistoryColumn.EXECUTION_STATUS, status);
+		values.put(HistoryColumn.STATEMENT_TEXT, "SELECT * FROM main.sales.orders");
+		values.put(HistoryColumn.START_TIME, T0);
+		values.put(HistoryColumn.UPDATE_TIME, updated);
+		return new HistoryRow(values, Map.of());
+	}
+
+}
