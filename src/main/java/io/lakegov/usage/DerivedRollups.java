@@ -11,10 +11,11 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
- * Keeps the rollups without the query-source dimension ({@code table_user_daily},
- * {@code table_source_daily}, {@code user_daily}) equal to the facts, and bumps the store generation.
- * They are derived from the freshly rebuilt {@code usage_daily} rows of the touched (day, table)
- * pairs, which are several times fewer than the facts behind them.
+ * Rebuilds the rollups without the query-source dimension ({@code table_user_daily},
+ * {@code table_source_daily}, {@code user_daily}, and {@code table_daily} from them) for (day, table)
+ * pairs whose facts changed other than by additions, and bumps the store generation. They are derived
+ * from the freshly rebuilt {@code usage_daily} rows of those pairs, which are several times fewer than
+ * the facts behind them.
  */
 @Repository
 class DerivedRollups {
@@ -25,7 +26,10 @@ class DerivedRollups {
 		this.jdbc = jdbc;
 	}
 
-	/** Runs in the transaction that rebuilt {@code usage_daily} for the given (day, table) pairs. */
+	/**
+	 * Rebuilds the rows of the given (day, table) pairs; runs in the transaction that rebuilt
+	 * {@code usage_daily} for them.
+	 */
 	void rebuild(DayTablePairs pairs) {
 		Set<DayUser> users = new HashSet<>(pairs.bind(jdbc.sql("""
 				DELETE FROM table_user_daily u
@@ -61,6 +65,42 @@ class DerivedRollups {
 				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id"""))
 			.update();
 		rebuildUsers(List.copyOf(users));
+	}
+
+	/**
+	 * Rebuilds {@code table_daily} for the given (day, table) pairs from their {@code table_user_daily}
+	 * rows, which hold one row per user and role: distinct readers and writers are counted there.
+	 */
+	void rebuildTableDaily(DayTablePairs pairs) {
+		if (pairs.isEmpty()) {
+			return;
+		}
+		pairs.bind(jdbc.sql("""
+				DELETE FROM table_daily d
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE d.table_name = t.table_name AND d.business_date = t.business_date"""))
+			.update();
+		pairs.bind(jdbc.sql("""
+				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
+				    users, last_read, last_write)
+				SELECT u.business_date, u.table_name,
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0),
+				       coalesce(sum(u.time_travel_statements) FILTER (WHERE u.role = 'READ'), 0),
+				       count(*) FILTER (WHERE u.role = 'READ'),
+				       count(*) FILTER (WHERE u.role = 'WRITE'),
+				       count(DISTINCT u.user_name),
+				       max(u.last_event) FILTER (WHERE u.role = 'READ'),
+				       max(u.last_event) FILTER (WHERE u.role = 'WRITE')
+				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				JOIN table_user_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
+				WHERE u.role IN ('READ', 'WRITE')
+				GROUP BY u.business_date, u.table_name"""))
+			.update();
+	}
+
+	/** Tells every replica's answer cache that the rollups changed; runs in the batch's transaction. */
+	void nextGeneration() {
 		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
 	}
 

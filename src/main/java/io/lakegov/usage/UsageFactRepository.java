@@ -18,8 +18,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Writes usage facts and keeps the daily rollups exactly equal to them. Facts are replaced per
- * statement (a statement's facts change when its row or its analysis changes); every (day, table) pair
- * that lost or gained a fact has its rollup rows rebuilt from the facts in the same transaction.
+ * statement (a statement's facts change when its row or its analysis changes). A (day, table) pair that
+ * lost a fact has its rollup rows rebuilt from the facts in the same transaction; the facts of a pair that
+ * only gained are added to its rollup rows as they are.
  */
 @Repository
 public class UsageFactRepository {
@@ -30,16 +31,19 @@ public class UsageFactRepository {
 
 	private final DerivedRollups derived;
 
-	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived) {
+	private final RollupDelta delta;
+
+	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived, RollupDelta delta) {
 		this.jdbc = jdbc;
 		this.copy = copy;
 		this.derived = derived;
+		this.delta = delta;
 	}
 
 	/**
 	 * Replaces the facts of the given statements with the given facts, which belong to those statements or
 	 * to statements that have no facts yet (all facts of one statement share its user and query source),
-	 * and rebuilds the rollups they touch. Runs in the caller's transaction.
+	 * and updates the rollups they touch. Runs in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void replace(Collection<String> statementIds, List<UsageFact> facts) {
@@ -55,12 +59,25 @@ public class UsageFactRepository {
 					Date.valueOf(rs.getObject(3, java.time.LocalDate.class))), rs.getString(4)))
 			.list();
 		insert(facts);
+		Set<DayTable> lost = new LinkedHashSet<>();
+		removed.forEach(access -> lost.add(access.dayTable()));
 		List<Access> accesses = new ArrayList<>(removed);
-		facts.forEach(fact -> accesses.add(new Access(fact.statementId(),
-				new DayTable(fact.tableName(), Date.valueOf(fact.businessDate())), fact.role())));
-		Set<DayTable> touched = new LinkedHashSet<>();
-		accesses.forEach(access -> touched.add(access.dayTable()));
-		rebuildRollups(touched, lineageSources(accesses));
+		List<UsageFact> gained = new ArrayList<>(facts.size());
+		Set<DayTable> touched = new LinkedHashSet<>(lost);
+		facts.forEach(fact -> {
+			DayTable pair = new DayTable(fact.tableName(), Date.valueOf(fact.businessDate()));
+			accesses.add(new Access(fact.statementId(), pair, fact.role()));
+			touched.add(pair);
+			if (!lost.contains(pair)) {
+				gained.add(fact);
+			}
+		});
+		rebuildRollups(lost);
+		delta.add(gained);
+		derived.rebuildTableDaily(pairs(touched));
+		rebuildLineage(lineageSources(accesses));
+		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
+		derived.nextGeneration();
 	}
 
 	/**
@@ -114,17 +131,17 @@ public class UsageFactRepository {
 				    business_date, source_kind, source_id, execution_status) FROM STDIN""", rows);
 	}
 
-	private void rebuildRollups(Set<DayTable> touched, Set<DayTable> lineageSources) {
-		if (touched.isEmpty()) {
+	private static DayTablePairs pairs(Set<DayTable> pairs) {
+		return new DayTablePairs(pairs.stream().map(DayTable::table).toList(),
+				pairs.stream().map(DayTable::date).toList());
+	}
+
+	/** Rebuilds the rollup rows of (day, table) pairs that lost facts, from the facts they have left. */
+	private void rebuildRollups(Set<DayTable> lost) {
+		if (lost.isEmpty()) {
 			return;
 		}
-		List<String> tables = new ArrayList<>(touched.size());
-		List<Date> dates = new ArrayList<>(touched.size());
-		touched.forEach(pair -> {
-			tables.add(pair.table());
-			dates.add(pair.date());
-		});
-		DayTablePairs pairs = new DayTablePairs(tables, dates);
+		DayTablePairs pairs = pairs(lost);
 		pairs.bind(jdbc.sql("""
 				DELETE FROM usage_daily u
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -141,33 +158,7 @@ public class UsageFactRepository {
 				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
 				GROUP BY f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id"""))
 			.update();
-		// from the usage_daily rows just rebuilt, which are far fewer than the facts: a statement has one user
-		// and one query source, so summing its per-source counts counts each statement once
-		pairs.bind(jdbc.sql("""
-				DELETE FROM table_daily d
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE d.table_name = t.table_name AND d.business_date = t.business_date"""))
-			.update();
-		pairs.bind(jdbc.sql("""
-				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
-				    users, last_read, last_write)
-				SELECT u.business_date, u.table_name,
-				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
-				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0),
-				       coalesce(sum(u.time_travel_statements) FILTER (WHERE u.role = 'READ'), 0),
-				       count(DISTINCT u.user_name) FILTER (WHERE u.role = 'READ'),
-				       count(DISTINCT u.user_name) FILTER (WHERE u.role = 'WRITE'),
-				       count(DISTINCT u.user_name),
-				       max(u.last_event) FILTER (WHERE u.role = 'READ'),
-				       max(u.last_event) FILTER (WHERE u.role = 'WRITE')
-				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
-				WHERE u.role IN ('READ', 'WRITE')
-				GROUP BY u.business_date, u.table_name"""))
-			.update();
-		rebuildLineage(lineageSources);
 		derived.rebuild(pairs);
-		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 	}
 
 	/**
@@ -179,8 +170,7 @@ public class UsageFactRepository {
 		if (sources.isEmpty()) {
 			return;
 		}
-		DayTablePairs pairs = new DayTablePairs(sources.stream().map(DayTable::table).toList(),
-				sources.stream().map(DayTable::date).toList());
+		DayTablePairs pairs = pairs(sources);
 		pairs.bind(jdbc.sql("""
 				DELETE FROM table_lineage_daily l
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)

@@ -1,0 +1,156 @@
+package io.lakegov.usage;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.lakegov.store.CopyRows;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Adds new facts to the daily rollups without reading the facts already stored. It is exact for facts of
+ * (day, table) pairs that lost no fact in the batch: none of their statements was counted there before,
+ * so each rollup row grows by the batch's own counts, and its first and last event widen to the batch's.
+ * Most batches only bring new statements, and their (day, table) pairs then cost a few upserts instead of
+ * a re-aggregation of the whole day's facts of busy tables.
+ */
+@Repository
+class RollupDelta {
+
+	private static final String STAGE = """
+			CREATE TEMP TABLE IF NOT EXISTS usage_delta (business_date date, table_name text, user_name text,
+			    role text, source_kind text, source_id text, statements bigint, time_travel_statements bigint,
+			    first_event timestamptz, last_event timestamptz) ON COMMIT DROP;
+			TRUNCATE usage_delta""";
+
+	private static final String COPY = """
+			COPY usage_delta (business_date, table_name, user_name, role, source_kind, source_id, statements,
+			    time_travel_statements, first_event, last_event) FROM STDIN""";
+
+	private final JdbcClient jdbc;
+
+	private final CopyRows copy;
+
+	RollupDelta(JdbcClient jdbc, CopyRows copy) {
+		this.jdbc = jdbc;
+		this.copy = copy;
+	}
+
+	/**
+	 * Adds the facts to {@code usage_daily}, {@code table_user_daily}, {@code table_source_daily} and
+	 * {@code user_daily}. Runs in the transaction that stored the facts; every fact must belong to a
+	 * (day, table) pair that lost no fact in it.
+	 */
+	void add(List<UsageFact> facts) {
+		if (facts.isEmpty()) {
+			return;
+		}
+		jdbc.sql(STAGE).update();
+		copy.copy(COPY, rows(facts));
+		jdbc.sql("""
+				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
+				    statements, time_travel_statements, first_event, last_event)
+				SELECT business_date, table_name, user_name, role, source_kind, source_id, statements,
+				       time_travel_statements, first_event, last_event
+				FROM usage_delta
+				ON CONFLICT (table_name, business_date, user_name, role, source_kind, source_id) DO UPDATE SET
+				    statements = usage_daily.statements + EXCLUDED.statements,
+				    time_travel_statements = usage_daily.time_travel_statements + EXCLUDED.time_travel_statements,
+				    first_event = least(usage_daily.first_event, EXCLUDED.first_event),
+				    last_event = greatest(usage_daily.last_event, EXCLUDED.last_event)""")
+			.update();
+		// a statement's facts all carry its one query source: summing over sources counts it once
+		jdbc.sql("""
+				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
+				    time_travel_statements, first_event, last_event)
+				SELECT business_date, table_name, user_name, role, sum(statements), sum(time_travel_statements),
+				       min(first_event), max(last_event)
+				FROM usage_delta
+				GROUP BY business_date, table_name, user_name, role
+				ON CONFLICT (table_name, business_date, role, user_name) DO UPDATE SET
+				    statements = table_user_daily.statements + EXCLUDED.statements,
+				    time_travel_statements = table_user_daily.time_travel_statements + EXCLUDED.time_travel_statements,
+				    first_event = least(table_user_daily.first_event, EXCLUDED.first_event),
+				    last_event = greatest(table_user_daily.last_event, EXCLUDED.last_event)""")
+			.update();
+		jdbc.sql("""
+				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
+				    last_event)
+				SELECT business_date, table_name, role, source_kind, source_id, sum(statements), max(last_event)
+				FROM usage_delta
+				GROUP BY business_date, table_name, role, source_kind, source_id
+				ON CONFLICT (table_name, business_date, role, source_kind, source_id) DO UPDATE SET
+				    statements = table_source_daily.statements + EXCLUDED.statements,
+				    last_event = greatest(table_source_daily.last_event, EXCLUDED.last_event)""")
+			.update();
+		jdbc.sql("""
+				INSERT INTO user_daily (business_date, user_name, reads, writes)
+				SELECT business_date, user_name, coalesce(sum(statements) FILTER (WHERE role = 'READ'), 0),
+				       coalesce(sum(statements) FILTER (WHERE role = 'WRITE'), 0)
+				FROM usage_delta
+				WHERE role IN ('READ', 'WRITE')
+				GROUP BY business_date, user_name
+				ON CONFLICT (business_date, user_name) DO UPDATE SET
+				    reads = user_daily.reads + EXCLUDED.reads,
+				    writes = user_daily.writes + EXCLUDED.writes""")
+			.update();
+	}
+
+	/** The facts summed per {@code usage_daily} row, as that table counts them. */
+	private static CopyRows.Text rows(List<UsageFact> facts) {
+		Map<Row, Counts> rows = new LinkedHashMap<>();
+		for (UsageFact fact : facts) {
+			rows.computeIfAbsent(new Row(fact.businessDate(), fact.tableName(), fact.userName(), fact.role(),
+					fact.sourceKind(), fact.sourceId()), row -> new Counts()).add(fact);
+		}
+		CopyRows.Text text = new CopyRows.Text(rows.size());
+		rows.forEach((row, counts) -> text.value(row.date())
+			.value(row.table())
+			.value(row.user())
+			.value(row.role())
+			.value(row.sourceKind())
+			.value(row.sourceId())
+			.value(counts.statements.size())
+			.value(counts.timeTravelStatements.size())
+			.value(counts.first)
+			.value(counts.last)
+			.endRow());
+		return text;
+	}
+
+	private record Row(LocalDate date, String table, String user, String role, String sourceKind, String sourceId) {
+	}
+
+	/** Distinct statements, as {@code count(DISTINCT statement_id)} counts them, and the first and last event. */
+	private static final class Counts {
+
+		final Set<String> statements = new HashSet<>();
+
+		final Set<String> timeTravelStatements = new HashSet<>();
+
+		Instant first;
+
+		Instant last;
+
+		void add(UsageFact fact) {
+			statements.add(fact.statementId());
+			if (fact.timeTravelKind() != null) {
+				timeTravelStatements.add(fact.statementId());
+			}
+			if (first == null || fact.eventTime().isBefore(first)) {
+				first = fact.eventTime();
+			}
+			if (last == null || fact.eventTime().isAfter(last)) {
+				last = fact.eventTime();
+			}
+		}
+
+	}
+
+}
