@@ -1,16 +1,21 @@
 package io.lakegov.usage;
 
+import java.sql.Date;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.lakegov.store.CopyRows;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -102,6 +107,52 @@ class RollupDelta {
 			.update();
 	}
 
+	/**
+	 * Adds the lineage of the given facts (all facts of each of their statements) to
+	 * {@code table_lineage_daily}, except for the sources that {@code rebuilt} says are rebuilt from the
+	 * facts instead: a (day, source) pair whose facts only grew gains the batch's statements that read the
+	 * source and wrote another table, none of which it counted before.
+	 */
+	void addLineage(List<UsageFact> facts, Predicate<UsageFact> rebuilt) {
+		Map<String, List<UsageFact>> byStatement = new LinkedHashMap<>();
+		for (UsageFact fact : facts) {
+			if (!"GRANT".equals(fact.role())) {
+				byStatement.computeIfAbsent(fact.statementId(), id -> new ArrayList<>()).add(fact);
+			}
+		}
+		Map<Link, Counts> links = new LinkedHashMap<>();
+		byStatement.values().forEach(accesses -> accesses.forEach(read -> {
+			if (!"READ".equals(read.role()) || rebuilt.test(read)) {
+				return;
+			}
+			accesses.forEach(write -> {
+				if ("WRITE".equals(write.role()) && !write.tableName().equals(read.tableName())) {
+					links.computeIfAbsent(new Link(read.businessDate(), read.tableName(), write.tableName()),
+							link -> new Counts()).add(read);
+				}
+			});
+		}));
+		if (links.isEmpty()) {
+			return;
+		}
+		List<Link> keys = List.copyOf(links.keySet());
+		jdbc.sql("""
+				INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
+				SELECT * FROM unnest(:dates::date[], :sources::text[], :targets::text[], :statements::bigint[],
+				    :lasts::timestamptz[])
+				ON CONFLICT (source_table, business_date, target_table) DO UPDATE SET
+				    statements = table_lineage_daily.statements + EXCLUDED.statements,
+				    last_event = greatest(table_lineage_daily.last_event, EXCLUDED.last_event)""")
+			.param("dates", new SqlArrayValue("date", keys.stream().map(link -> Date.valueOf(link.date())).toArray()))
+			.param("sources", new SqlArrayValue("text", keys.stream().map(Link::source).toArray()))
+			.param("targets", new SqlArrayValue("text", keys.stream().map(Link::target).toArray()))
+			.param("statements", new SqlArrayValue("bigint",
+					keys.stream().map(link -> (long) links.get(link).statements.size()).toArray()))
+			.param("lasts", new SqlArrayValue("timestamptz",
+					keys.stream().map(link -> Timestamp.from(links.get(link).last)).toArray()))
+			.update();
+	}
+
 	/** The facts summed per {@code usage_daily} row, as that table counts them. */
 	private static CopyRows.Text rows(List<UsageFact> facts) {
 		Map<Row, Counts> rows = new LinkedHashMap<>();
@@ -122,6 +173,9 @@ class RollupDelta {
 			.value(counts.last)
 			.endRow());
 		return text;
+	}
+
+	private record Link(LocalDate date, String source, String target) {
 	}
 
 	private record Row(LocalDate date, String table, String user, String role, String sourceKind, String sourceId) {

@@ -61,12 +61,10 @@ public class UsageFactRepository {
 		insert(facts);
 		Set<DayTable> lost = new LinkedHashSet<>();
 		removed.forEach(access -> lost.add(access.dayTable()));
-		List<Access> accesses = new ArrayList<>(removed);
 		List<UsageFact> gained = new ArrayList<>(facts.size());
 		Set<DayTable> touched = new LinkedHashSet<>(lost);
 		facts.forEach(fact -> {
 			DayTable pair = new DayTable(fact.tableName(), Date.valueOf(fact.businessDate()));
-			accesses.add(new Access(fact.statementId(), pair, fact.role()));
 			touched.add(pair);
 			if (!lost.contains(pair)) {
 				gained.add(fact);
@@ -75,15 +73,19 @@ public class UsageFactRepository {
 		rebuildRollups(lost);
 		delta.add(gained);
 		derived.rebuildTableDaily(pairs(touched));
-		rebuildLineage(lineageSources(accesses));
+		// lineage: the (day, source) pairs that lost a linking fact are rebuilt, the others gain the batch's links
+		Set<DayTable> lineageLost = lineageSources(removed);
+		rebuildLineage(lineageLost);
+		delta.addLineage(facts,
+				read -> lineageLost.contains(new DayTable(read.tableName(), Date.valueOf(read.businessDate()))));
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 		derived.nextGeneration();
 	}
 
 	/**
-	 * The (day, table) pairs whose lineage rows can have changed: those read by a statement that writes
-	 * (or wrote, before its facts were replaced). Lineage only links tables through writing statements;
-	 * most statements only read, and their facts cannot change it.
+	 * The (day, table) pairs whose lineage rows lose a link with the given removed facts: those read by a
+	 * statement that wrote. Lineage only links tables through writing statements; most statements only
+	 * read, and their facts cannot change it.
 	 */
 	private static Set<DayTable> lineageSources(List<Access> accesses) {
 		Set<String> writers = new HashSet<>();
