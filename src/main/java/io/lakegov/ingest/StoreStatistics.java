@@ -30,9 +30,13 @@ class StoreStatistics {
 			due |= next == batch;
 		}
 		if (due) {
+			// only the columns ingestion's statements look rows up by: the texts and documents of the
+			// history would cost most of the sampling and tell the planner nothing it uses here
 			jdbc.sql("""
-					ANALYZE query_history, table_access, usage_daily, table_daily, table_lineage_daily, table_summary,
-					    table_user_daily, table_source_daily, user_daily, session_event""")
+					ANALYZE query_history (statement_id, session_id, start_time, update_time),
+					    table_access (statement_id, table_name, business_date, role),
+					    usage_daily, table_daily, table_lineage_daily, table_summary, table_user_daily,
+					    table_source_daily, user_daily, session_event""")
 				.update();
 		}
 	}
