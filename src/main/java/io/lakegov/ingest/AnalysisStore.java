@@ -84,20 +84,27 @@ class AnalysisStore {
 	 * Ahead of a batch's transaction: analyses the texts that neither the cache nor the store knows, and
 	 * stores those analyses at once in their own transaction. An analysis depends only on its text and the
 	 * analyser version, so storing it before (or without) the batch that needed it is harmless, and it
-	 * keeps that work out of the batch's transaction. Returns how many texts were analysed.
+	 * keeps that work out of the batch's transaction. Returns the analyses of all the texts, which the
+	 * batch's transaction then needs neither to look up nor to read back from the store.
 	 */
-	int analyseAhead(Map<String, String> textsByHash) {
+	Lookup analyseAhead(Map<String, String> textsByHash) {
+		Map<String, StoredAnalysis> found = new HashMap<>();
 		List<String> missing = new ArrayList<>();
 		textsByHash.keySet().forEach(hash -> {
-			if (cache.get(hash) == null) {
+			StoredAnalysis cached = cache.get(hash);
+			if (cached != null) {
+				found.put(hash, cached);
+			}
+			else {
 				missing.add(hash);
 			}
 		});
 		if (missing.isEmpty()) {
-			return 0;
+			return new Lookup(found, 0);
 		}
 		Map<String, StoredAnalysis> stored = load(missing);
 		cache.putAll(stored);
+		found.putAll(stored);
 		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
 		for (String hash : missing) {
 			if (!stored.containsKey(hash)) {
@@ -105,8 +112,11 @@ class AnalysisStore {
 			}
 		}
 		insert(fresh);
-		fresh.forEach(entry -> cache.put(entry.getKey(), entry.getValue()));
-		return fresh.size();
+		fresh.forEach(entry -> {
+			cache.put(entry.getKey(), entry.getValue());
+			found.put(entry.getKey(), entry.getValue());
+		});
+		return new Lookup(found, fresh.size());
 	}
 
 	/**

@@ -57,10 +57,11 @@ class BatchIngester {
 	/**
 	 * A batch made ready outside any transaction: the rows newer than the store's, encoded and with what
 	 * lakegov derives from the row alone, the ids of those the store has never seen, how many texts were
-	 * analysed (and stored) on the way, and the ids of all its statements.
+	 * analysed (and stored) on the way with the analyses of all their texts, and the ids of all its
+	 * statements.
 	 */
 	record Prepared(List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
-			int analysedAhead, Set<String> statementIds) {
+			AnalysisStore.Lookup analyses, Set<String> statementIds) {
 	}
 
 	/**
@@ -97,7 +98,7 @@ class BatchIngester {
 			newer.add(history.encode(row));
 			texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
 		}
-		int analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
+		AnalysisStore.Lookup analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
 		Set<String> unseen = new HashSet<>(found.unseen());
 		unseen.removeAll(inFlight);
 		return new Prepared(newer, unseen, rows.size(), newestUpdate, analysed, newest.keySet());
@@ -111,11 +112,12 @@ class BatchIngester {
 			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen()));
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen(),
+				batch.analyses().byHash()));
 		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId,
 				batch.unseen()));
 		refresher.write(derived, changed);
-		return new Outcome(batch.rowsRead(), changed.size(), batch.analysedAhead() + derived.analysed(),
+		return new Outcome(batch.rowsRead(), changed.size(), batch.analyses().analysed() + derived.analysed(),
 				derived.unanalysable(), batch.newestUpdate());
 	}
 

@@ -74,7 +74,7 @@ class FactRefresher {
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
 	Outcome refresh(Collection<Pending> statements) {
-		Derived derived = derive(statements, Set.of());
+		Derived derived = derive(statements, Set.of(), Map.of());
 		write(derived, Set.of());
 		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());
 	}
@@ -99,18 +99,22 @@ class FactRefresher {
 	/**
 	 * Analyses the statements, records what they did to their sessions, and derives their facts, together
 	 * with those of stored statements whose session context they changed. {@code unseen} names statements
-	 * the store has never had, whose (absent) facts and session events need no replacing.
+	 * the store has never had, whose (absent) facts and session events need no replacing; {@code known}
+	 * holds analyses (by text hash) the caller already has.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Derived derive(Collection<Pending> statements, Set<String> unseen) {
+	Derived derive(Collection<Pending> statements, Set<String> unseen, Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
 			return new Derived(Map.of(), List.of(), 0, 0, unseen);
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
-		AnalysisStore.Lookup lookup = analysisTime.record(() -> analyses.analyses(texts(all.values())));
+		Map<String, String> texts = texts(all.values());
+		texts.keySet().removeAll(known.keySet());
+		AnalysisStore.Lookup lookup = analysisTime.record(() -> analyses.analyses(texts));
 		int analysed = lookup.analysed();
-		Map<String, StoredAnalysis> byHash = new HashMap<>(lookup.byHash());
+		Map<String, StoredAnalysis> byHash = new HashMap<>(known);
+		byHash.putAll(lookup.byHash());
 
 		Map<String, Instant> changedSessions = recordSessionEvents(all.values(), byHash, unseen);
 		List<String> followers = history.statementsInSessionsAfter(changedSessions);
