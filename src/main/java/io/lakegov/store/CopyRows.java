@@ -1,14 +1,15 @@
 package io.lakegov.store;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 import javax.sql.DataSource;
 
 import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
 
 import org.springframework.jdbc.UncategorizedSQLException;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -28,15 +29,24 @@ public class CopyRows {
 		this.dataSource = dataSource;
 	}
 
-	/** The rows of one COPY, built column by column. */
+	/**
+	 * The rows of one COPY, built column by column, in chunks of whole rows: a batch's rows then never
+	 * need one buffer of several megabytes, which the garbage collector of a small heap handles at a
+	 * high price, and they are sent chunk by chunk.
+	 */
 	public static final class Text {
 
-		private final StringBuilder out;
+		/** Characters after which the next row starts a new chunk. */
+		static final int CHUNK = 64 * 1024;
+
+		private final List<StringBuilder> chunks = new ArrayList<>();
+
+		private StringBuilder out;
 
 		private boolean lineStarted;
 
 		public Text(int expectedRows) {
-			this.out = new StringBuilder(Math.max(256, expectedRows * 512));
+			this.out = new StringBuilder(Math.min(CHUNK + 1024, Math.max(256, expectedRows * 256)));
 		}
 
 		/** Appends one value to the current row; {@code null} is SQL NULL. */
@@ -94,12 +104,26 @@ public class CopyRows {
 		public Text endRow() {
 			out.append('\n');
 			lineStarted = false;
+			if (out.length() >= CHUNK) {
+				chunks.add(out);
+				out = new StringBuilder(CHUNK + 1024);
+			}
 			return this;
+		}
+
+		/** The rows as UTF-8 (the encoding of every lakegov connection), one array per chunk. */
+		List<byte[]> utf8() {
+			List<byte[]> bytes = new ArrayList<>(chunks.size() + 1);
+			chunks.forEach(chunk -> bytes.add(chunk.toString().getBytes(StandardCharsets.UTF_8)));
+			bytes.add(out.toString().getBytes(StandardCharsets.UTF_8));
+			return bytes;
 		}
 
 		@Override
 		public String toString() {
-			return out.toString();
+			StringBuilder all = new StringBuilder();
+			chunks.forEach(all::append);
+			return all.append(out).toString();
 		}
 
 	}
@@ -108,13 +132,21 @@ public class CopyRows {
 	public long copy(String copySql, Text rows) {
 		Connection connection = DataSourceUtils.getConnection(dataSource);
 		try {
-			return connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql, new StringReader(rows.toString()));
+			CopyIn in = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql);
+			try {
+				for (byte[] chunk : rows.utf8()) {
+					in.writeToCopy(chunk, 0, chunk.length);
+				}
+				return in.endCopy();
+			}
+			finally {
+				if (in.isActive()) {
+					in.cancelCopy();
+				}
+			}
 		}
 		catch (SQLException ex) {
 			throw new UncategorizedSQLException("COPY", copySql, ex);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 		finally {
 			DataSourceUtils.releaseConnection(connection, dataSource);

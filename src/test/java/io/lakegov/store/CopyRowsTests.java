@@ -1,7 +1,10 @@
 package io.lakegov.store;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +36,26 @@ class CopyRowsTests {
 		String ahead = new CopyRows.Text(1).value("x\ty").value(null).toString();
 		assertThat(new CopyRows.Text(1).encoded(ahead).value("z").endRow()).hasToString("x\\ty\t\\N\tz\n");
 		assertThat(new CopyRows.Text(1).value("w").encoded(ahead).endRow()).hasToString("w\tx\\ty\t\\N\n");
+	}
+
+	@Test
+	void splitsLongRowsIntoChunksOfWholeRowsInUtf8() {
+		CopyRows.Text text = new CopyRows.Text(5000);
+		StringBuilder expected = new StringBuilder();
+		for (int i = 0; i < 5000; i++) {
+			String value = "row " + i + " \u65e5\u672c \ud83d\ude00 " + "x".repeat(i % 50);
+			text.value(value).value(i).endRow();
+			expected.append(value).append('\t').append(i).append('\n');
+		}
+		List<byte[]> chunks = text.utf8();
+		assertThat(chunks).hasSizeGreaterThan(2);
+		ByteArrayOutputStream all = new ByteArrayOutputStream();
+		chunks.forEach(chunk -> {
+			assertThat(chunk[chunk.length - 1]).as("a chunk ends with a whole row").isEqualTo((byte) '\n');
+			all.writeBytes(chunk);
+		});
+		assertThat(all.toString(StandardCharsets.UTF_8)).isEqualTo(expected.toString());
+		assertThat(text).hasToString(expected.toString());
 	}
 
 }
