@@ -1,5 +1,7 @@
 package io.lakegov.ingest;
 
+import java.util.Set;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -11,8 +13,8 @@ import org.springframework.stereotype.Component;
 @Component
 class StoreStatistics {
 
-	/** The first refresh, after this many batches; then after four times as many, and so on. */
-	private static final long FIRST = 2;
+	/** The batches after which statistics are refreshed. */
+	private static final Set<Long> DUE = Set.of(2L, 8L, 32L);
 
 	private final JdbcClient jdbc;
 
@@ -21,15 +23,12 @@ class StoreStatistics {
 	}
 
 	/**
-	 * Refreshes after batches 2, 8, 32, 128, ...: often while the tables are small and their statistics
-	 * change fast, then rarely (autovacuum also analyses them, only later).
+	 * Refreshes after batches 2, 8 and 32, while the tables are small and their statistics change fast.
+	 * From then on the planner scales what it knows by the tables' actual size, and autovacuum analyses
+	 * them as they grow; a refresh of large tables here would only take CPU from the batches in flight.
 	 */
 	void refreshIfDue(long batch) {
-		boolean due = false;
-		for (long next = FIRST; next > 0 && next <= batch; next *= 4) {
-			due |= next == batch;
-		}
-		if (due) {
+		if (DUE.contains(batch)) {
 			// only the columns ingestion's statements look rows up by: the texts and documents of the
 			// history would cost most of the sampling and tell the planner nothing it uses here
 			jdbc.sql("""
