@@ -10,6 +10,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -23,6 +24,11 @@ class SecurityConfig {
 			ObjectProvider<EmbeddedDatabaseProperties> embeddedProperties) {
 		var directory = embedded.getIfAvailable() == null ? null : embeddedProperties.getObject().directory();
 		return ApiKeyProvisioner.provision(properties, directory);
+	}
+
+	@Bean
+	RequestRejectedHandler requestRejectedHandler(JsonMapper mapper) {
+		return new ProblemRequestRejectedHandler(mapper);
 	}
 
 	@Bean

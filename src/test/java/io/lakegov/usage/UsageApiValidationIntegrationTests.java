@@ -49,13 +49,16 @@ class UsageApiValidationIntegrationTests {
 	}
 
 	@Test
-	void refusesASemicolonInTheTableName() {
+	void refusesASemicolonInTheTableNameWithProblemDetails() {
 		// the security firewall refuses semicolons in paths before any controller runs
-		ResponseEntity<String> response = TestApi.withKey(port).get()
+		ResponseEntity<JsonNode> response = TestApi.withKey(port).get()
 			.uri("/api/v1/tables/a.b.c;drop table x/readers")
 			.retrieve()
-			.toEntity(String.class);
+			.toEntity(JsonNode.class);
 		assertThat(response.getStatusCode().value()).isEqualTo(400);
+		assertThat(response.getHeaders().getContentType()).hasToString("application/problem+json");
+		assertThat(response.getBody().get("type").asString()).isEqualTo("https://lakegov.io/problems/validation");
+		assertThat(response.getBody().get("detail").asString()).contains("';'");
 	}
 
 	@Test
