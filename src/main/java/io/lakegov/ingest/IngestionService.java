@@ -6,10 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.lakegov.history.HistoryReader;
@@ -59,6 +57,13 @@ public class IngestionService implements DisposableBean {
 	/** Writes the batches of the current run while its reading thread prepares the next one. */
 	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	/** Counts a run's window for the backlog gauge beside the run, which need not wait for it. */
+	private final ExecutorService counter = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest-count");
 		thread.setDaemon(true);
 		return thread;
 	});
@@ -136,10 +141,10 @@ public class IngestionService implements DisposableBean {
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
 		BatchPipeline pipeline = new BatchPipeline(writer);
+		RunProgress progress = new RunProgress(from, metrics::backlog);
 		try {
-			Progress progress = new Progress(from, from.isBefore(to) ? windowRows(from, to) : 0);
 			AtomicReference<Instant> resumeFrom = progress.resumeFrom;
-			metrics.backlog(progress.windowRows);
+			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(from, to) : 0));
 			for (int attempt = 0;; attempt++) {
 				try {
 					if (from.isBefore(to)) {
@@ -148,7 +153,7 @@ public class IngestionService implements DisposableBean {
 							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
 							progress.inFlight = prepared.statementIds();
 							// on this thread, beside the write in flight, rather than in the writer's path
-							statistics.refreshIfDue(progress.submitted.incrementAndGet());
+							statistics.refreshIfDue(progress.submitted());
 						});
 					}
 					pipeline.drain();
@@ -166,7 +171,8 @@ public class IngestionService implements DisposableBean {
 					Thread.sleep(wait.toMillis());
 				}
 			}
-			boolean alert = zeroRowsAlert(progress.rowsRead.get(), backfill);
+			boolean alert = zeroRowsAlert(progress.rowsRead(), backfill);
+			progress.finish();
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
 			metrics.runFinished(true, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
@@ -177,38 +183,19 @@ public class IngestionService implements DisposableBean {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			pipeline.cancel();
+			progress.finish();
 			return fail(run, ex);
 		}
 		catch (Exception ex) {
 			pipeline.awaitQuietly();
+			progress.finish();
 			return fail(run, ex);
 		}
 	}
 
-	/** Where a run stands: updated by the writer thread, read by the reading thread after a drain. */
-	private static final class Progress {
-
-		final AtomicReference<Instant> resumeFrom;
-
-		final long windowRows;
-
-		final AtomicLong rowsRead = new AtomicLong();
-
-		final AtomicLong submitted = new AtomicLong();
-
-		/** The statements of the batch last submitted, which may not have committed yet (reading thread only). */
-		Set<String> inFlight = Set.of();
-
-		Progress(Instant from, long windowRows) {
-			this.resumeFrom = new AtomicReference<>(from);
-			this.windowRows = windowRows;
-		}
-
-	}
-
 	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
 	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected,
-			Progress progress) {
+			RunProgress progress) {
 		BatchIngester.Outcome outcome = tx.execute(status -> {
 			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
 			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
@@ -221,7 +208,7 @@ public class IngestionService implements DisposableBean {
 		if (outcome.newestUpdate() != null) {
 			progress.resumeFrom.set(outcome.newestUpdate());
 		}
-		metrics.backlog(progress.windowRows - progress.rowsRead.addAndGet(outcome.rowsRead() + rejected));
+		progress.read(outcome.rowsRead() + rejected);
 		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
 	}
 
@@ -296,6 +283,7 @@ public class IngestionService implements DisposableBean {
 	public void destroy() {
 		background.shutdownNow();
 		writer.shutdownNow();
+		counter.shutdownNow();
 	}
 
 }
