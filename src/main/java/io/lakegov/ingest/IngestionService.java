@@ -1,6 +1,5 @@
 package io.lakegov.ingest;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,20 +7,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicReference;
 
-import io.lakegov.history.HistoryReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Runs ingestion: claims the single run slot, computes the window, streams the source in batches (one
- * transaction each, the watermark moving with every batch), retries source failures with backoff from the
- * last committed batch, and records the outcome.
+ * Runs ingestion: claims the single run slot, computes the window, has {@link WindowIngestion} stream it
+ * in batches (one transaction each, the watermark moving with every batch), and records the outcome.
  */
 @Service
 public class IngestionService implements DisposableBean {
@@ -32,13 +27,9 @@ public class IngestionService implements DisposableBean {
 
 	private final WatermarkRepository watermark;
 
-	private final HistoryReader reader;
-
-	private final BatchIngester batches;
+	private final WindowIngestion windows;
 
 	private final Reanalysis reanalysis;
-
-	private final TransactionTemplate tx;
 
 	private final IngestProperties properties;
 
@@ -46,41 +37,21 @@ public class IngestionService implements DisposableBean {
 
 	private final Clock clock;
 
-	private final StoreStatistics statistics;
-
 	private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest");
 		thread.setDaemon(true);
 		return thread;
 	});
 
-	/** Writes the batches of the current run while its reading thread prepares the next one. */
-	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
-		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
-		thread.setDaemon(true);
-		return thread;
-	});
-
-	/** Counts a run's window for the backlog gauge beside the run, which need not wait for it. */
-	private final ExecutorService counter = Executors.newSingleThreadExecutor(runnable -> {
-		Thread thread = new Thread(runnable, "lakegov-ingest-count");
-		thread.setDaemon(true);
-		return thread;
-	});
-
-	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, HistoryReader reader,
-			BatchIngester batches, Reanalysis reanalysis, TransactionTemplate tx, IngestProperties properties,
-			IngestionMetrics metrics, Clock clock, StoreStatistics statistics) {
+	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
+			Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics, Clock clock) {
 		this.runs = runs;
 		this.watermark = watermark;
-		this.reader = reader;
-		this.batches = batches;
+		this.windows = windows;
 		this.reanalysis = reanalysis;
-		this.tx = tx;
 		this.properties = properties;
 		this.metrics = metrics;
 		this.clock = clock;
-		this.statistics = statistics;
 	}
 
 	/** Claims the run slot for an incremental run and carries it out on the calling thread. */
@@ -140,39 +111,9 @@ public class IngestionService implements DisposableBean {
 					.orElse(now.minus(properties.initialLookback()));
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
-		BatchPipeline pipeline = new BatchPipeline(writer);
-		RunProgress progress = new RunProgress(from, metrics::backlog);
 		try {
-			AtomicReference<Instant> resumeFrom = progress.resumeFrom;
-			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(from, to) : 0));
-			for (int attempt = 0;; attempt++) {
-				try {
-					if (from.isBefore(to)) {
-						reader.read(resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
-							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
-							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
-							progress.inFlight = prepared.statementIds();
-							// on this thread, beside the write in flight, rather than in the writer's path
-							statistics.refreshIfDue(progress.submitted());
-						});
-					}
-					pipeline.drain();
-					break;
-				}
-				catch (SQLException ex) {
-					// the retry resumes after the last committed batch, so the batch in flight must land first
-					pipeline.drain();
-					if (attempt >= properties.retries()) {
-						throw ex;
-					}
-					Duration wait = properties.retryBackoff().multipliedBy(1L << Math.min(attempt, 10));
-					log.warn("Reading the query history failed ({}); retrying in {} from {}", ex.getMessage(), wait,
-							resumeFrom.get());
-					Thread.sleep(wait.toMillis());
-				}
-			}
-			boolean alert = zeroRowsAlert(progress.rowsRead(), backfill);
-			progress.finish();
+			long rowsRead = windows.ingest(run, from, to, backfill);
+			boolean alert = zeroRowsAlert(rowsRead, backfill);
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
 			metrics.runFinished(true, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
@@ -182,44 +123,10 @@ public class IngestionService implements DisposableBean {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			pipeline.cancel();
-			progress.finish();
 			return fail(run, ex);
 		}
 		catch (Exception ex) {
-			pipeline.awaitQuietly();
-			progress.finish();
 			return fail(run, ex);
-		}
-	}
-
-	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
-	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected,
-			RunProgress progress) {
-		BatchIngester.Outcome outcome = tx.execute(status -> {
-			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
-			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
-					result.unanalysable());
-			if (!backfill && result.newestUpdate() != null) {
-				watermark.advance(result.newestUpdate(), run.id());
-			}
-			return result;
-		});
-		if (outcome.newestUpdate() != null) {
-			progress.resumeFrom.set(outcome.newestUpdate());
-		}
-		progress.read(outcome.rowsRead() + rejected);
-		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
-	}
-
-	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
-	private long windowRows(Instant from, Instant to) {
-		try {
-			return reader.count(from, to);
-		}
-		catch (RuntimeException ex) {
-			log.warn("Could not count the rows of the window: {}", ex.getMessage());
-			return 0;
 		}
 	}
 
@@ -282,8 +189,6 @@ public class IngestionService implements DisposableBean {
 	@Override
 	public void destroy() {
 		background.shutdownNow();
-		writer.shutdownNow();
-		counter.shutdownNow();
 	}
 
 }

@@ -1,0 +1,156 @@
+package io.lakegov.ingest;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import io.lakegov.history.HistoryReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Ingests one window of the source: streams it in batches, two in flight (the reading thread prepares
+ * the next batch while the writer thread commits one, in source order), each batch one transaction with
+ * the run's progress and the watermark, and retries source failures with backoff from the last committed
+ * batch.
+ */
+@Component
+class WindowIngestion implements DisposableBean {
+
+	private static final Logger log = LoggerFactory.getLogger(WindowIngestion.class);
+
+	private final HistoryReader reader;
+
+	private final BatchIngester batches;
+
+	private final IngestionRunRepository runs;
+
+	private final WatermarkRepository watermark;
+
+	private final TransactionTemplate tx;
+
+	private final IngestProperties properties;
+
+	private final IngestionMetrics metrics;
+
+	private final StoreStatistics statistics;
+
+	/** Writes the batches of the current run while its reading thread prepares the next one. */
+	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	/** Counts a run's window for the backlog gauge beside the run, which need not wait for it. */
+	private final ExecutorService counter = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest-count");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	WindowIngestion(HistoryReader reader, BatchIngester batches, IngestionRunRepository runs,
+			WatermarkRepository watermark, TransactionTemplate tx, IngestProperties properties, IngestionMetrics metrics,
+			StoreStatistics statistics) {
+		this.reader = reader;
+		this.batches = batches;
+		this.runs = runs;
+		this.watermark = watermark;
+		this.tx = tx;
+		this.properties = properties;
+		this.metrics = metrics;
+		this.statistics = statistics;
+	}
+
+	/**
+	 * Ingests {@code [from, to)} for the run on the calling thread; a backfill leaves the watermark alone.
+	 * Returns the rows read. When it throws, every batch before the failed one has committed.
+	 */
+	long ingest(IngestionRun run, Instant from, Instant to, boolean backfill) throws Exception {
+		BatchPipeline pipeline = new BatchPipeline(writer);
+		RunProgress progress = new RunProgress(from, metrics::backlog);
+		try {
+			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(from, to) : 0));
+			for (int attempt = 0;; attempt++) {
+				try {
+					if (from.isBefore(to)) {
+						reader.read(progress.resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
+							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
+							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
+							progress.inFlight = prepared.statementIds();
+							// on this thread, beside the write in flight, rather than in the writer's path
+							statistics.refreshIfDue(progress.submitted());
+						});
+					}
+					pipeline.drain();
+					return progress.rowsRead();
+				}
+				catch (SQLException ex) {
+					// the retry resumes after the last committed batch, so the batch in flight must land first
+					pipeline.drain();
+					if (attempt >= properties.retries()) {
+						throw ex;
+					}
+					Duration wait = properties.retryBackoff().multipliedBy(1L << Math.min(attempt, 10));
+					log.warn("Reading the query history failed ({}); retrying in {} from {}", ex.getMessage(), wait,
+							progress.resumeFrom.get());
+					Thread.sleep(wait.toMillis());
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			pipeline.cancel();
+			throw ex;
+		}
+		catch (Exception ex) {
+			pipeline.awaitQuietly();
+			throw ex;
+		}
+		finally {
+			progress.finish();
+		}
+	}
+
+	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
+	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected,
+			RunProgress progress) {
+		BatchIngester.Outcome outcome = tx.execute(status -> {
+			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
+			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
+					result.unanalysable());
+			if (!backfill && result.newestUpdate() != null) {
+				watermark.advance(result.newestUpdate(), run.id());
+			}
+			return result;
+		});
+		if (outcome.newestUpdate() != null) {
+			progress.resumeFrom.set(outcome.newestUpdate());
+		}
+		progress.read(outcome.rowsRead() + rejected);
+		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+	}
+
+	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
+	private long windowRows(Instant from, Instant to) {
+		try {
+			return reader.count(from, to);
+		}
+		catch (RuntimeException ex) {
+			log.warn("Could not count the rows of the window: {}", ex.getMessage());
+			return 0;
+		}
+	}
+
+	@Override
+	public void destroy() {
+		writer.shutdownNow();
+		counter.shutdownNow();
+	}
+
+}
