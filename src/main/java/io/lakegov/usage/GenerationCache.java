@@ -1,12 +1,14 @@
 package io.lakegov.usage;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
-import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +25,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * a fresh computation would answer, on every replica. Each replica keeps its own entries, bounded by the
  * rows they hold ({@code lakegov.usage.cache-rows}); Caffeine keeps the frequently asked ones (the hot
  * tables, the dashboards' windows) when it must make room.
+ * <p>
+ * Concurrent requests for one answer at one generation compute it once: the first computes, the others
+ * wait for it and share its answer, or its failure (a failed answer is not kept, the next request computes
+ * again). That is what happens right after a batch commits, when every dashboard asks again at once.
  */
 @Component
 public class GenerationCache {
@@ -33,7 +39,7 @@ public class GenerationCache {
 
 	private final TransactionOperations snapshot;
 
-	private final Cache<Key, Entry> entries;
+	private final AsyncCache<Key, Entry> entries;
 
 	private final AtomicLong newest = new AtomicLong(Long.MIN_VALUE);
 
@@ -46,7 +52,7 @@ public class GenerationCache {
 		this.enabled = enabled;
 		this.generation = generation;
 		this.snapshot = snapshot;
-		this.entries = Caffeine.newBuilder().maximumWeight(maxRows).weigher((Key key, Entry entry) -> entry.weight()).build();
+		this.entries = Caffeine.newBuilder().maximumWeight(maxRows).weigher((Key key, Entry entry) -> entry.weight()).buildAsync();
 	}
 
 	/**
@@ -63,29 +69,60 @@ public class GenerationCache {
 	}
 
 	private <T> T reused(long current, Object key, Supplier<T> compute, ToIntFunction<T> rows) {
-		var entryKey = new Key(current, key);
-		Entry cached = entries.getIfPresent(entryKey);
-		if (cached != null) {
-			@SuppressWarnings("unchecked")
-			T answer = (T) cached.answer();
-			return answer;
+		long seen = newest.getAndAccumulate(current, Math::max);
+		if (seen > current) {
+			// a request that started before the latest commit answers from its snapshot but keeps nothing
+			return compute.get();
 		}
-		T answer = Objects.requireNonNull(compute.get(), "answer");
-		if (newest.getAndAccumulate(current, Math::max) < current) {
+		if (seen < current) {
 			// answers of older generations can never be asked for again
 			entries.asMap().keySet().removeIf(old -> old.generation() < current);
 		}
-		// a request that started before the latest commit answers from its snapshot but keeps nothing
-		if (current == newest.get()) {
-			entries.put(entryKey, new Entry(answer, 1 + rows.applyAsInt(answer)));
+		var entryKey = new Key(current, key);
+		var mine = new CompletableFuture<Entry>();
+		CompletableFuture<Entry> shared = entries.asMap().putIfAbsent(entryKey, mine);
+		if (shared != null) {
+			// The waiter keeps its own snapshot's connection while it waits; the computing request already
+			// holds the connection all its queries run on, so waiting never starves it of the pool.
+			return answer(shared);
 		}
-		return answer;
+		if (newest.get() > current) {
+			// a newer generation was seen between the check above and the put, and may have dropped the old
+			// answers before this one was added
+			entries.asMap().remove(entryKey, mine);
+		}
+		try {
+			T answer = Objects.requireNonNull(compute.get(), "answer");
+			mine.complete(new Entry(answer, 1 + rows.applyAsInt(answer)));
+			return answer;
+		}
+		catch (RuntimeException | Error ex) {
+			entries.asMap().remove(entryKey, mine);
+			mine.completeExceptionally(ex);
+			throw ex;
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static <T> T answer(CompletableFuture<Entry> shared) {
+		try {
+			return (T) shared.join().answer();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException cause) {
+				throw cause;
+			}
+			if (ex.getCause() instanceof Error cause) {
+				throw cause;
+			}
+			throw ex;
+		}
 	}
 
 	/** The rows the kept answers hold, once pending evictions are done. */
 	long rowsHeld() {
-		entries.cleanUp();
-		return entries.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+		entries.synchronous().cleanUp();
+		return entries.synchronous().policy().eviction().orElseThrow().weightedSize().orElseThrow();
 	}
 
 	private static TransactionOperations snapshot(PlatformTransactionManager transactions) {

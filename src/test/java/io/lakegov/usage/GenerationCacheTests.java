@@ -1,14 +1,23 @@
 package io.lakegov.usage;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.transaction.support.TransactionOperations;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class GenerationCacheTests {
 
@@ -54,6 +63,67 @@ class GenerationCacheTests {
 	}
 
 	@Test
+	void computesOnceForConcurrentRequestsOfOneAnswer() throws Exception {
+		int callers = 8;
+		var asking = new CountDownLatch(callers);
+		var cache = new GenerationCache(true, 100, () -> {
+			asking.countDown();
+			return generation.get();
+		}, TransactionOperations.withoutTransaction());
+		ExecutorService pool = Executors.newFixedThreadPool(callers);
+		try {
+			List<Future<List<Integer>>> answers = new ArrayList<>();
+			for (int i = 0; i < callers; i++) {
+				answers.add(pool.submit(() -> cache.get("k", () -> {
+					await(asking);
+					return List.of(computed.incrementAndGet());
+				}, List::size)));
+			}
+			for (Future<List<Integer>> answer : answers) {
+				assertThat(answer.get(10, TimeUnit.SECONDS)).containsExactly(1);
+			}
+			assertThat(computed).hasValue(1);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	@Test
+	void computesAgainAfterAFailure() {
+		var cache = cache(true, 100);
+		Supplier<List<Integer>> failing = () -> {
+			computed.incrementAndGet();
+			throw new IllegalStateException("connection lost");
+		};
+		assertThatIllegalStateException().isThrownBy(() -> cache.get("k", failing, List::size));
+		assertThat(ask(cache, "k")).containsExactly(2);
+		assertThat(ask(cache, "k")).containsExactly(2);
+	}
+
+	@Test
+	void keepsNothingComputedAtAGenerationOvertakenWhileComputing() throws Exception {
+		var cache = cache(true, 100);
+		var started = new CountDownLatch(1);
+		var overtaken = new CountDownLatch(1);
+		var slow = CompletableFuture.supplyAsync(() -> cache.get("k", () -> {
+			started.countDown();
+			await(overtaken);
+			return List.of(-1);
+		}, List::size));
+		await(started);
+		generation.set(2);
+		assertThat(ask(cache, "k")).containsExactly(1);
+		overtaken.countDown();
+		assertThat(slow.get(10, TimeUnit.SECONDS)).containsExactly(-1);
+		assertThat(ask(cache, "k")).containsExactly(1);
+		assertThat(cache.rowsHeld()).isEqualTo(2);
+		generation.set(1);
+		assertThat(ask(cache, "k")).containsExactly(2);
+		assertThat(ask(cache, "k")).containsExactly(3);
+	}
+
+	@Test
 	void holdsNoMoreRowsThanConfigured() {
 		var cache = cache(true, 5);
 		for (int i = 0; i < 10; i++) {
@@ -68,6 +138,16 @@ class GenerationCacheTests {
 		var cache = cache(false, 100);
 		ask(cache, "k");
 		assertThat(ask(cache, "k")).containsExactly(2);
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private List<Integer> ask(GenerationCache cache, String key) {
