@@ -4,9 +4,9 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -14,7 +14,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -35,7 +35,7 @@ public class GenerationCache {
 
 	private final boolean enabled;
 
-	private final LongSupplier generation;
+	private final ToLongFunction<TransactionStatus> generation;
 
 	private final TransactionOperations snapshot;
 
@@ -45,10 +45,13 @@ public class GenerationCache {
 
 	@Autowired
 	GenerationCache(UsageProperties properties, StoreGeneration generation, PlatformTransactionManager transactions) {
-		this(properties.cacheEnabled(), properties.cacheRows(), generation::current, snapshot(transactions));
+		this(properties.cacheEnabled(), properties.cacheRows(),
+				transaction -> transaction.isNewTransaction() ? generation.snapshot() : generation.current(),
+				readOnly(transactions));
 	}
 
-	GenerationCache(boolean enabled, long maxRows, LongSupplier generation, TransactionOperations snapshot) {
+	GenerationCache(boolean enabled, long maxRows, ToLongFunction<TransactionStatus> generation,
+			TransactionOperations snapshot) {
 		this.enabled = enabled;
 		this.generation = generation;
 		this.snapshot = snapshot;
@@ -58,14 +61,18 @@ public class GenerationCache {
 	/**
 	 * The answer for {@code key} at the current generation: the one computed before at this generation, or
 	 * a new one. The generation and every query of {@code compute} run in one read-only REPEATABLE READ
-	 * transaction, so an answer is never kept under a generation older than the data it was computed from.
+	 * transaction (or in the caller's, when one is open), so an answer is never kept under a generation older
+	 * than the data it was computed from.
 	 *
 	 * @param key what identifies the answer (report, table, window, page ...), compared with {@code equals}
 	 * @param compute the answer from the rollups
 	 * @param rows how many rows (listed users, sources, tables, days) the answer holds
 	 */
 	public <T> T get(Object key, Supplier<T> compute, ToIntFunction<T> rows) {
-		return snapshot.execute(status -> enabled ? reused(generation.getAsLong(), key, compute, rows) : compute.get());
+		return snapshot.execute(status -> {
+			long current = generation.applyAsLong(status);
+			return enabled ? reused(current, key, compute, rows) : compute.get();
+		});
 	}
 
 	private <T> T reused(long current, Object key, Supplier<T> compute, ToIntFunction<T> rows) {
@@ -125,10 +132,10 @@ public class GenerationCache {
 		return entries.synchronous().policy().eviction().orElseThrow().weightedSize().orElseThrow();
 	}
 
-	private static TransactionOperations snapshot(PlatformTransactionManager transactions) {
+	/** A read-only transaction; reading the generation first makes it REPEATABLE READ. */
+	private static TransactionOperations readOnly(PlatformTransactionManager transactions) {
 		var template = new TransactionTemplate(transactions);
 		template.setReadOnly(true);
-		template.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
 		return template;
 	}
 

@@ -66,7 +66,7 @@ class GenerationCacheTests {
 	void computesOnceForConcurrentRequestsOfOneAnswer() throws Exception {
 		int callers = 8;
 		var asking = new CountDownLatch(callers);
-		var cache = new GenerationCache(true, 100, () -> {
+		var cache = new GenerationCache(true, 100, status -> {
 			asking.countDown();
 			return generation.get();
 		}, TransactionOperations.withoutTransaction());
@@ -155,7 +155,7 @@ class GenerationCacheTests {
 	}
 
 	private GenerationCache cache(boolean enabled, long rows) {
-		return new GenerationCache(enabled, rows, generation::get, TransactionOperations.withoutTransaction());
+		return new GenerationCache(enabled, rows, status -> generation.get(), TransactionOperations.withoutTransaction());
 	}
 
 }
