@@ -1,17 +1,63 @@
 package io.lakegov.impact;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import io.lakegov.usage.DateRange;
 
+import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /** Reads the usage rollups an impact report is made of; never the facts themselves. */
 @Repository
 class ImpactRepository {
+
+	/**
+	 * Per role, one row per user (from {@code table_user_daily}) and one row per query source (from
+	 * {@code table_source_daily}): neither pays for the other's dimension, which on a busy table multiplies
+	 * the rows many times over. Then the top linked tables each way, numbered in order, and the latest read
+	 * and write ever recorded. One statement, so one round trip, with plain branches: aggregating and
+	 * capping users and sources here as well costs PostgreSQL more than sending their rows.
+	 */
+	private static final String USAGE = """
+			SELECT 'USER' AS part, role, user_name AS name, NULL AS source_id, sum(statements)::bigint AS statements,
+			       sum(time_travel_statements)::bigint AS time_travel, max(last_event) AS last_event,
+			       NULL::bigint AS position
+			FROM table_user_daily
+			WHERE table_name = :table AND business_date BETWEEN :from AND :to
+			GROUP BY role, user_name
+			UNION ALL
+			SELECT 'SOURCE', role, source_kind, source_id, sum(statements)::bigint, 0, max(last_event), NULL
+			FROM table_source_daily
+			WHERE table_name = :table AND business_date BETWEEN :from AND :to
+			GROUP BY role, source_kind, source_id
+			UNION ALL
+			SELECT 'DOWNSTREAM', NULL, linked, NULL, statements, 0, last_event,
+			       row_number() OVER (ORDER BY statements DESC, linked)
+			FROM (SELECT target_table AS linked, sum(statements)::bigint AS statements, max(last_event) AS last_event
+			      FROM table_lineage_daily
+			      WHERE source_table = :table AND business_date BETWEEN :from AND :to
+			      GROUP BY target_table
+			      ORDER BY sum(statements) DESC, target_table LIMIT :limit) downstream
+			UNION ALL
+			SELECT 'UPSTREAM', NULL, linked, NULL, statements, 0, last_event,
+			       row_number() OVER (ORDER BY statements DESC, linked)
+			FROM (SELECT source_table AS linked, sum(statements)::bigint AS statements, max(last_event) AS last_event
+			      FROM table_lineage_daily
+			      WHERE target_table = :table AND business_date BETWEEN :from AND :to
+			      GROUP BY source_table
+			      ORDER BY sum(statements) DESC, source_table LIMIT :limit) upstream
+			UNION ALL
+			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, access.last_event, NULL
+			FROM table_summary
+			CROSS JOIN LATERAL (VALUES ('READ', last_read), ('WRITE', last_write)) AS access (role, last_event)
+			WHERE table_name = :table""";
 
 	private final JdbcClient jdbc;
 
@@ -20,74 +66,70 @@ class ImpactRepository {
 	}
 
 	/**
-	 * Per role, one row per user (from {@code table_user_daily}) and one row per query source (from
-	 * {@code table_source_daily}): neither pays for the other's dimension, which on a busy table
-	 * multiplies the rows many times over.
+	 * What the window's usage part of a report is made of: the user and source rows, at most {@code limit}
+	 * downstream and upstream tables (most statements first), and the latest read and write ever recorded.
 	 */
-	List<UsageRow> usage(String table, DateRange range) {
-		return jdbc.sql("""
-				SELECT role, true AS by_user, user_name, NULL AS source_kind, NULL AS source_id,
-				       sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
-				       max(last_event) AS last_event
-				FROM table_user_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to
-				GROUP BY role, user_name
-				UNION ALL
-				SELECT role, false, NULL, source_kind, source_id, sum(statements), 0, max(last_event)
-				FROM table_source_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to
-				GROUP BY role, source_kind, source_id""")
-			.param("table", table)
-			.param("from", range.from())
-			.param("to", range.to())
-			.query((rs, n) -> new UsageRow(rs.getString("role"), rs.getBoolean("by_user"), rs.getString("user_name"),
-					rs.getString("source_kind"), rs.getString("source_id"), rs.getLong("statements"),
-					rs.getLong("time_travel"), instant(rs.getTimestamp("last_event"))))
-			.list();
-	}
-
-	List<LinkedTable> downstream(String table, DateRange range, int limit) {
-		return linked("""
-				SELECT target_table, sum(statements), max(last_event) FROM table_lineage_daily
-				WHERE source_table = :table AND business_date BETWEEN :from AND :to
-				GROUP BY target_table ORDER BY sum(statements) DESC, target_table LIMIT :limit""", table, range, limit);
-	}
-
-	List<LinkedTable> upstream(String table, DateRange range, int limit) {
-		return linked("""
-				SELECT source_table, sum(statements), max(last_event) FROM table_lineage_daily
-				WHERE target_table = :table AND business_date BETWEEN :from AND :to
-				GROUP BY source_table ORDER BY sum(statements) DESC, source_table LIMIT :limit""", table, range, limit);
-	}
-
-	/** The latest read and write ever recorded. */
-	LastAccess lastAccess(String table) {
-		return jdbc.sql("SELECT last_read, last_write FROM table_summary WHERE table_name = :table")
-			.param("table", table)
-			.query((rs, n) -> new LastAccess(instant(rs.getTimestamp(1)), instant(rs.getTimestamp(2))))
-			.optional()
-			.orElse(new LastAccess(null, null));
-	}
-
-	private List<LinkedTable> linked(String sql, String table, DateRange range, int limit) {
-		return jdbc.sql(sql)
+	Usage usage(String table, DateRange range, int limit) {
+		return jdbc.sql(USAGE)
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)
-			.query((rs, n) -> new LinkedTable(rs.getString(1), rs.getLong(2), instant(rs.getTimestamp(3))))
-			.list();
+			.query((ResultSetExtractor<Usage>) ImpactRepository::usage);
+	}
+
+	private static Usage usage(ResultSet rows) throws SQLException {
+		List<UsageRow> usageRows = new ArrayList<>();
+		List<Linked> downstream = new ArrayList<>();
+		List<Linked> upstream = new ArrayList<>();
+		Instant lastRead = null;
+		Instant lastWrite = null;
+		while (rows.next()) {
+			String role = rows.getString("role");
+			Instant last = instant(rows.getTimestamp("last_event"));
+			switch (rows.getString("part")) {
+				case "USER" -> usageRows.add(new UsageRow(role, true, rows.getString("name"), null, null,
+						rows.getLong("statements"), rows.getLong("time_travel"), last));
+				case "SOURCE" -> usageRows.add(new UsageRow(role, false, null, rows.getString("name"),
+						rows.getString("source_id"), rows.getLong("statements"), 0, last));
+				case "DOWNSTREAM" -> downstream.add(linked(rows, last));
+				case "UPSTREAM" -> upstream.add(linked(rows, last));
+				case "LAST" -> {
+					if ("READ".equals(role)) {
+						lastRead = last;
+					}
+					else {
+						lastWrite = last;
+					}
+				}
+				default -> throw new IllegalStateException("Unexpected part " + rows.getString("part"));
+			}
+		}
+		return new Usage(usageRows, inOrder(downstream), inOrder(upstream), lastRead, lastWrite);
+	}
+
+	private static Linked linked(ResultSet rows, Instant last) throws SQLException {
+		return new Linked(rows.getLong("position"),
+				new LinkedTable(rows.getString("name"), rows.getLong("statements"), last));
+	}
+
+	private static List<LinkedTable> inOrder(List<Linked> linked) {
+		return linked.stream().sorted(Comparator.comparingLong(Linked::position)).map(Linked::table).toList();
 	}
 
 	private static Instant instant(Timestamp timestamp) {
 		return timestamp == null ? null : timestamp.toInstant();
 	}
 
-	record LastAccess(Instant read, Instant write) {
+	record Usage(List<UsageRow> rows, List<LinkedTable> downstream, List<LinkedTable> upstream, Instant lastRead,
+			Instant lastWrite) {
 	}
 
 	record UsageRow(String role, boolean byUser, String user, String sourceKind, String sourceId, long statements,
 			long timeTravel, Instant last) {
+	}
+
+	private record Linked(long position, LinkedTable table) {
 	}
 
 }

@@ -52,7 +52,8 @@ class ImpactService {
 
 	/** The report without its inventory part ({@code null} there). */
 	private ImpactReport usage(String table, DateRange window) {
-		List<ImpactRepository.UsageRow> rows = repository.usage(table, window);
+		var usage = repository.usage(table, window, MAX_LISTED);
+		List<ImpactRepository.UsageRow> rows = usage.rows();
 		List<ImpactUser> readers = users(rows, "READ");
 		List<ImpactUser> writers = users(rows, "WRITE");
 		List<ImpactRepository.UsageRow> sourceRows = rows.stream()
@@ -73,10 +74,9 @@ class ImpactService {
 			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed())
 			.limit(MAX_LISTED)
 			.toList();
-		var last = repository.lastAccess(table);
-		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, last.read(), last.write(),
-				limited(readers), limited(writers), sources, repository.downstream(table, window, MAX_LISTED),
-				repository.upstream(table, window, MAX_LISTED), null);
+		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),
+				usage.lastWrite(), limited(readers), limited(writers), sources, usage.downstream(), usage.upstream(),
+				null);
 	}
 
 	private static int rows(ImpactReport report) {

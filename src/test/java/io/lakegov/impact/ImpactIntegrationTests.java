@@ -101,6 +101,39 @@ class ImpactIntegrationTests {
 	}
 
 	@Test
+	void listsTheBusiestHundredButCountsEveryReaderAndSource() {
+		String busy = UsageFixtures.unique("imp") + ".gold.busy";
+		Instant at = Instant.now().minus(2, ChronoUnit.DAYS);
+		var facts = UsageFixtures.facts(repository, tx, ZoneOffset.UTC);
+		for (int i = 0; i < 3; i++) {
+			facts.statement(busy + "-etl-" + i, "etl-sp", at.plusSeconds(i)).through("JOB", "7").reads(busy);
+		}
+		for (int i = 0; i < 101; i++) {
+			String n = String.format("%03d", i);
+			facts.statement(busy + "-" + n, "u" + n + "@x.io", at.plusSeconds(10 + i)).through("DASHBOARD", "d-" + n)
+				.reads(busy);
+		}
+		facts.load();
+		JsonNode impact = impact(busy);
+		JsonNode evidence = impact.get("evidence");
+		assertThat(evidence.get("reads").asLong()).isEqualTo(104);
+		assertThat(evidence.get("readers").asLong()).isEqualTo(102);
+		assertThat(evidence.get("etlReads").asLong()).isEqualTo(3);
+		assertThat(evidence.get("otherReads").asLong()).isEqualTo(101);
+		assertThat(evidence.get("sources").asLong()).isEqualTo(102);
+		assertThat(impact.get("verdict").asString()).isEqualTo("ACTIVE");
+		JsonNode readers = impact.get("readers");
+		assertThat(readers).hasSize(100);
+		assertThat(readers.get(0).get("user").asString()).isEqualTo("etl-sp");
+		assertThat(readers.get(1).get("user").asString()).isEqualTo("u000@x.io");
+		assertThat(readers.get(99).get("user").asString()).isEqualTo("u098@x.io");
+		JsonNode sources = impact.get("sources");
+		assertThat(sources).hasSize(100);
+		assertThat(sources.get(0).get("kind").asString()).isEqualTo("JOB");
+		assertThat(sources.get(0).get("statements").asLong()).isEqualTo(3);
+	}
+
+	@Test
 	void reportsAnUnknownTableAsNeverSeen() {
 		JsonNode impact = impact(UsageFixtures.unique("nope") + ".a.b");
 		assertThat(impact.get("seen").asBoolean()).isFalse();
