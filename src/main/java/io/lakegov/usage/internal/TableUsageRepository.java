@@ -29,18 +29,28 @@ class TableUsageRepository {
 	}
 
 	/**
-	 * One row per user of the table in the given role, most statements first, with the total count.
-	 * From {@code table_user_daily}: the query sources are fetched for the page's users only.
+	 * One row per user of the table in the given role, most statements first, with the total count and
+	 * the query sources each used the table through. The page comes from {@code table_user_daily}; the
+	 * sources from {@code usage_daily} for the page's users only, in the same round trip.
 	 */
 	List<UserRow> users(String table, String role, DateRange range, PageRequest page) {
-		List<UserRow> rows = jdbc.sql("""
-				SELECT user_name, sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
-				       min(first_event) AS first_event, max(last_event) AS last_event, count(*) OVER () AS total
-				FROM table_user_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
-				GROUP BY user_name
-				ORDER BY statements DESC, user_name
-				LIMIT :limit OFFSET :offset""")
+		return jdbc.sql("""
+				WITH page AS (
+				    SELECT user_name, sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
+				           min(first_event) AS first_event, max(last_event) AS last_event, count(*) OVER () AS total
+				    FROM table_user_daily
+				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
+				    GROUP BY user_name
+				    ORDER BY statements DESC, user_name
+				    LIMIT :limit OFFSET :offset)
+				SELECT user_name, statements, time_travel, first_event, last_event, total,
+				       (SELECT array_agg(DISTINCT source_kind || chr(31) || source_id
+				                         ORDER BY source_kind || chr(31) || source_id)
+				        FROM usage_daily u
+				        WHERE u.table_name = :table AND u.user_name = page.user_name AND u.role = :role
+				          AND u.business_date BETWEEN :from AND :to) AS sources
+				FROM page
+				ORDER BY statements DESC, user_name""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
@@ -49,37 +59,9 @@ class TableUsageRepository {
 			.param("offset", page.offset())
 			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
 					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
-					instant(rs.getTimestamp("last_event")), List.of(), rs.getLong("total")))
+					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
+					rs.getLong("total")))
 			.list();
-		Map<String, List<QuerySource>> sources = sources(table, role, range,
-				rows.stream().map(UserRow::user).toList());
-		return rows.stream()
-			.map(row -> new UserRow(row.user(), row.statements(), row.timeTravelStatements(), row.first(), row.last(),
-					sources.getOrDefault(row.user(), List.of()), row.total()))
-			.toList();
-	}
-
-	/** The query sources each of the given users used the table through in the given role. */
-	private Map<String, List<QuerySource>> sources(String table, String role, DateRange range, List<String> users) {
-		if (users.isEmpty()) {
-			return Map.of();
-		}
-		return jdbc.sql("""
-				SELECT user_name,
-				       array_agg(DISTINCT source_kind || chr(31) || source_id ORDER BY source_kind || chr(31) || source_id)
-				FROM usage_daily
-				WHERE table_name = :table AND user_name = ANY(:users) AND role = :role
-				  AND business_date BETWEEN :from AND :to
-				GROUP BY user_name""")
-			.param("table", table)
-			.param("users", array("text", users.toArray(String[]::new)))
-			.param("role", role)
-			.param("from", range.from())
-			.param("to", range.to())
-			.query((rs, n) -> Map.entry(rs.getString(1), sources(strings(rs.getArray(2)))))
-			.list()
-			.stream()
-			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
 	}
 
 	long countUsers(String table, String role, DateRange range) {
