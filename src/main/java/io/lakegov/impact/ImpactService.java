@@ -24,6 +24,14 @@ class ImpactService {
 	/** Query sources that are scheduled data engineering, not people looking at data. */
 	static final Set<String> ETL_SOURCES = Set.of("JOB", "PIPELINE");
 
+	/** Ties in any fixed order, so which sources make the cut never depends on how PostgreSQL hashed them. */
+	private static final Comparator<ImpactSource> BUSIEST_SOURCE_FIRST = Comparator
+		.comparingLong(ImpactSource::statements)
+		.reversed()
+		.thenComparing(ImpactSource::kind)
+		.thenComparing(ImpactSource::id)
+		.thenComparing(ImpactSource::role);
+
 	private final ImpactRepository repository;
 
 	private final TableInventory inventory;
@@ -71,7 +79,7 @@ class ImpactService {
 		Verdict verdict = reads == 0 ? Verdict.UNUSED : etlReads == reads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
 		List<ImpactSource> sources = sourceRows.stream()
 			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.last()))
-			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed())
+			.sorted(BUSIEST_SOURCE_FIRST)
 			.limit(MAX_LISTED)
 			.toList();
 		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),

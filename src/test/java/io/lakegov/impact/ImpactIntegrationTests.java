@@ -131,6 +131,8 @@ class ImpactIntegrationTests {
 		assertThat(sources).hasSize(100);
 		assertThat(sources.get(0).get("kind").asString()).isEqualTo("JOB");
 		assertThat(sources.get(0).get("statements").asLong()).isEqualTo(3);
+		assertThat(sources.get(1).get("id").asString()).isEqualTo("d-000");
+		assertThat(sources.get(99).get("id").asString()).isEqualTo("d-098");
 	}
 
 	@Test
