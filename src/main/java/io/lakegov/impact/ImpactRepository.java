@@ -26,21 +26,21 @@ class ImpactRepository {
 	 * capping users and sources here as well costs PostgreSQL more than sending their rows.
 	 */
 	private static final String USAGE = """
-			SELECT 'USER' AS part, role, user_name AS name, NULL AS source_id, sum(statements)::bigint AS statements,
-			       sum(time_travel_statements)::bigint AS time_travel, max(last_event) AS last_event,
+			SELECT 'USER' AS part, role, user_name AS name, NULL AS source_id, sum(statements) AS statements,
+			       sum(time_travel_statements) AS time_travel, max(last_event) AS last_event,
 			       NULL::bigint AS position
 			FROM table_user_daily
 			WHERE table_name = :table AND business_date BETWEEN :from AND :to
 			GROUP BY role, user_name
 			UNION ALL
-			SELECT 'SOURCE', role, source_kind, source_id, sum(statements)::bigint, 0, max(last_event), NULL
+			SELECT 'SOURCE', role, source_kind, source_id, sum(statements), 0, max(last_event), NULL
 			FROM table_source_daily
 			WHERE table_name = :table AND business_date BETWEEN :from AND :to
 			GROUP BY role, source_kind, source_id
 			UNION ALL
 			SELECT 'DOWNSTREAM', NULL, linked, NULL, statements, 0, last_event,
 			       row_number() OVER (ORDER BY statements DESC, linked)
-			FROM (SELECT target_table AS linked, sum(statements)::bigint AS statements, max(last_event) AS last_event
+			FROM (SELECT target_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
 			      WHERE source_table = :table AND business_date BETWEEN :from AND :to
 			      GROUP BY target_table
@@ -48,7 +48,7 @@ class ImpactRepository {
 			UNION ALL
 			SELECT 'UPSTREAM', NULL, linked, NULL, statements, 0, last_event,
 			       row_number() OVER (ORDER BY statements DESC, linked)
-			FROM (SELECT source_table AS linked, sum(statements)::bigint AS statements, max(last_event) AS last_event
+			FROM (SELECT source_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
 			      WHERE target_table = :table AND business_date BETWEEN :from AND :to
 			      GROUP BY source_table
