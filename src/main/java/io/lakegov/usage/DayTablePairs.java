@@ -29,6 +29,18 @@ final class DayTablePairs {
 		return tables.length == 0;
 	}
 
+	/**
+	 * Deletes the rows of these pairs from a rollup keyed by {@code business_date} and the given table
+	 * column; {@code rollup} and {@code tableColumn} are lakegov's own names, never input.
+	 */
+	void delete(JdbcClient jdbc, String rollup, String tableColumn) {
+		bind(jdbc.sql("""
+				DELETE FROM %s r
+				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				WHERE r.%s = t.table_name AND r.business_date = t.business_date""".formatted(rollup, tableColumn)))
+			.update();
+	}
+
 	JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement) {
 		return statement.param("tables", new SqlArrayValue("text", (Object[]) tables))
 			.param("dates", new SqlArrayValue("date", (Object[]) dates));

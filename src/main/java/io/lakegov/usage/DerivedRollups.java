@@ -50,11 +50,7 @@ class DerivedRollups {
 				RETURNING business_date, user_name"""))
 			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
 			.list());
-		pairs.bind(jdbc.sql("""
-				DELETE FROM table_source_daily s
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE s.table_name = t.table_name AND s.business_date = t.business_date"""))
-			.update();
+		pairs.delete(jdbc, "table_source_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
 				    last_event)
@@ -75,11 +71,7 @@ class DerivedRollups {
 		if (pairs.isEmpty()) {
 			return;
 		}
-		pairs.bind(jdbc.sql("""
-				DELETE FROM table_daily d
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE d.table_name = t.table_name AND d.business_date = t.business_date"""))
-			.update();
+		pairs.delete(jdbc, "table_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 				    users, last_read, last_write)

@@ -122,7 +122,8 @@ class RollupDelta {
 		}
 		Map<Link, Counts> links = new LinkedHashMap<>();
 		byStatement.values().forEach(accesses -> accesses.forEach(read -> {
-			if (!"READ".equals(read.role()) || rebuilt.test(read)) {
+			if (!"READ".equals(read.role()) || accesses.stream().noneMatch(fact -> "WRITE".equals(fact.role()))
+					|| rebuilt.test(read)) {
 				return;
 			}
 			accesses.forEach(write -> {

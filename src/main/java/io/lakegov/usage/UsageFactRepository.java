@@ -144,11 +144,7 @@ public class UsageFactRepository {
 			return;
 		}
 		DayTablePairs pairs = pairs(lost);
-		pairs.bind(jdbc.sql("""
-				DELETE FROM usage_daily u
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE u.table_name = t.table_name AND u.business_date = t.business_date"""))
-			.update();
+		pairs.delete(jdbc, "usage_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
 				    statements, time_travel_statements, first_event, last_event)
@@ -173,11 +169,7 @@ public class UsageFactRepository {
 			return;
 		}
 		DayTablePairs pairs = pairs(sources);
-		pairs.bind(jdbc.sql("""
-				DELETE FROM table_lineage_daily l
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-				WHERE l.source_table = t.table_name AND l.business_date = t.business_date"""))
-			.update();
+		pairs.delete(jdbc, "table_lineage_daily", "source_table");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
 				SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT r.statement_id), max(r.event_time)
