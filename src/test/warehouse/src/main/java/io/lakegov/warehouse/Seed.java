@@ -29,7 +29,10 @@ final class Seed {
 				throw new IllegalStateException("missing seed script " + script);
 			}
 			for (String statement : SqlScript.statements(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
+				long started = System.nanoTime();
 				spark.sql(statement).collect();
+				System.out.printf("seed %5.1f s  %s%n", (System.nanoTime() - started) / 1e9,
+						statement.lines().filter(line -> !line.startsWith("--")).findFirst().orElse(""));
 			}
 		}
 		catch (IOException ex) {

@@ -97,6 +97,8 @@ public final class TestWarehouse {
 			.config("spark.driver.host", "127.0.0.1")
 			.config("spark.driver.bindAddress", "127.0.0.1")
 			.config("spark.sql.shuffle.partitions", "1")
+			// VACUUM lists files in this many tasks: 10,000 by default, minutes on one core
+			.config("spark.sql.sources.parallelPartitionDiscovery.parallelism", "1")
 			.config("spark.sql.session.timeZone", "UTC")
 			.config("spark.sql.catalogImplementation", "in-memory")
 			.config("spark.sql.hive.thriftServer.singleSession", "true")
