@@ -3,7 +3,6 @@ package io.lakegov.catalog;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.SourceTimes;
 
 import org.springframework.stereotype.Component;
 
@@ -70,8 +70,7 @@ class SourceInventoryReader {
 			return null;
 		}
 		try {
-			Timestamp timestamp = rs.getTimestamp(column);
-			return timestamp == null ? null : timestamp.toInstant();
+			return SourceTimes.read(rs, column);
 		}
 		catch (SQLException ex) {
 			// a source that types the column oddly loses this attribute, not the sync

@@ -5,7 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,8 +53,7 @@ public class HistoryReader {
 	 */
 	public void read(Instant from, Instant to, int batchSize, BatchHandler handler) throws SQLException {
 		// the table name is validated by SourceProperties or fixed by the local warehouse
-		String sql = "SELECT * FROM " + source.historyTable()
-				+ " WHERE update_time >= ? AND update_time < ? ORDER BY update_time, statement_id";
+		String sql = "SELECT * FROM " + source.historyTable() + window() + " ORDER BY update_time, statement_id";
 		try (Connection connection = source.dataSource().getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
 			if (!source.isDatabricks()) {
@@ -65,8 +64,8 @@ public class HistoryReader {
 					ResultSet.CONCUR_READ_ONLY)) {
 				statement.setFetchSize(properties.fetchSize());
 				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, properties.queryTimeout().toSeconds()));
-				statement.setTimestamp(1, Timestamp.from(from));
-				statement.setTimestamp(2, Timestamp.from(to));
+				statement.setObject(1, source.timeValue(from));
+				statement.setObject(2, source.timeValue(to));
 				try (ResultSet rows = statement.executeQuery()) {
 					stream(rows, batchSize, handler);
 				}
@@ -83,11 +82,15 @@ public class HistoryReader {
 	/** How many rows the window holds, for the backlog gauge. */
 	public long count(Instant from, Instant to) {
 		return source.jdbc()
-			.sql("SELECT count(*) FROM " + source.historyTable() + " WHERE update_time >= ? AND update_time < ?")
-			.param(Timestamp.from(from))
-			.param(Timestamp.from(to))
+			.sql("SELECT count(*) FROM " + source.historyTable() + window())
+			.param(source.timeValue(from))
+			.param(source.timeValue(to))
 			.query(Long.class)
 			.single();
+	}
+
+	private String window() {
+		return " WHERE update_time >= " + source.timeParameter() + " AND update_time < " + source.timeParameter();
 	}
 
 	private void stream(ResultSet rows, int batchSize, BatchHandler handler) throws SQLException {
@@ -95,14 +98,17 @@ public class HistoryReader {
 		int count = meta.getColumnCount();
 		HistoryColumn[] known = new HistoryColumn[count + 1];
 		String[] names = new String[count + 1];
+		boolean[] times = new boolean[count + 1];
 		for (int i = 1; i <= count; i++) {
 			names[i] = meta.getColumnLabel(i).toLowerCase(java.util.Locale.ROOT);
 			known[i] = HistoryColumn.byName(names[i]);
+			int type = meta.getColumnType(i);
+			times[i] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
 		}
 		List<HistoryRow> batch = new ArrayList<>(batchSize);
 		int rejected = 0;
 		while (rows.next()) {
-			HistoryRow row = toRow(rows, count, known, names);
+			HistoryRow row = toRow(rows, count, known, names, times);
 			if (row == null) {
 				rejected++;
 			}
@@ -120,12 +126,13 @@ public class HistoryReader {
 		}
 	}
 
-	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names)
+	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names, boolean[] times)
 			throws SQLException {
 		Map<HistoryColumn, Object> values = new EnumMap<>(HistoryColumn.class);
 		Map<String, JsonText> extras = new HashMap<>();
 		for (int i = 1; i <= count; i++) {
-			Object raw = rows.getObject(i);
+			// a TIMESTAMP read plainly is wall time in the JVM's zone: read it as UTC instead
+			Object raw = times[i] ? SourceTimes.read(rows, i) : rows.getObject(i);
 			if (known[i] != null) {
 				Object value = HistoryValues.convert(known[i].type(), raw);
 				if (value != null) {

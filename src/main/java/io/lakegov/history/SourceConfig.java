@@ -3,6 +3,9 @@ package io.lakegov.history;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -54,6 +57,9 @@ class SourceConfig {
 		pool.setUsername(properties.username());
 		pool.setPassword(properties.password());
 		pool.setMaximumPoolSize(properties.maxPoolSize());
+		if (properties.url().startsWith("jdbc:databricks:")) {
+			databricksProperties(properties).forEach(pool::addDataSourceProperty);
+		}
 		pool.setMinimumIdle(0);
 		pool.setReadOnly(false);
 		// a warehouse may be stopped: do not fail startup, connect on first use
@@ -78,6 +84,23 @@ class SourceConfig {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * What lakegov tells the Databricks driver besides the URL, unless the URL says otherwise: the batch
+	 * size (the 3.x driver ignores {@code setFetchSize} and fetches {@code RowsFetchedPerBlock} rows per
+	 * round trip), and the query tag that marks lakegov's own statements in the query history.
+	 */
+	static Map<String, String> databricksProperties(SourceProperties properties) {
+		Map<String, String> added = new LinkedHashMap<>();
+		String url = properties.url().toLowerCase(Locale.ROOT);
+		if (!url.contains(";rowsfetchedperblock=")) {
+			added.put("RowsFetchedPerBlock", Integer.toString(properties.fetchSize()));
+		}
+		if (!url.contains(";query_tags=")) {
+			added.put("QUERY_TAGS", OwnStatements.TAG_KEY + ":" + OwnStatements.TAG_VALUE);
+		}
+		return added;
 	}
 
 	/** The URL without anything that may be a secret (Databricks URLs can carry a PWD parameter). */

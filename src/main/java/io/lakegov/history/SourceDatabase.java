@@ -1,5 +1,9 @@
 package io.lakegov.history;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
 import javax.sql.DataSource;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -25,6 +29,20 @@ public record SourceDatabase(DataSource dataSource, String historyTable, String 
 	/** Whether this source is a Databricks SQL Warehouse (as opposed to a table laid out like one). */
 	public boolean isDatabricks() {
 		return description.startsWith("jdbc:databricks:");
+	}
+
+	/**
+	 * The placeholder for a time stamp parameter, to be bound with {@link #timeValue}. Databricks gets
+	 * the instant as ISO-8601 text with its zone and casts it, because the drivers format
+	 * {@code Timestamp} parameters in the JVM's zone (and the 3.0 driver does not even quote them).
+	 */
+	public String timeParameter() {
+		return isDatabricks() ? "CAST(? AS TIMESTAMP)" : "?";
+	}
+
+	/** The value to bind to a {@link #timeParameter()}. */
+	public Object timeValue(Instant instant) {
+		return isDatabricks() ? SourceTimes.sparkLiteral(instant) : OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
 	}
 
 }

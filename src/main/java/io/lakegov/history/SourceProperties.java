@@ -1,6 +1,7 @@
 package io.lakegov.history;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -19,12 +20,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param fetchSize rows fetched per round trip while streaming
  * @param queryTimeout how long one source query may run
  * @param maxPoolSize connections to the source
+ * @param ownPrincipals principals whose statements are lakegov's own and never usage (besides those
+ * tagged {@code lakegov}): the user or service principal lakegov reads the source as
  */
 @ConfigurationProperties("lakegov.source")
 public record SourceProperties(String url, String username, String password,
 		@DefaultValue("system.query.history") String table,
 		@DefaultValue("system.information_schema.tables") String inventoryTable, @DefaultValue("1000") int fetchSize,
-		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize) {
+		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
+		@DefaultValue("") List<String> ownPrincipals) {
 
 	public SourceProperties {
 		if (table == null || !table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
@@ -36,6 +40,7 @@ public record SourceProperties(String url, String username, String password,
 		if (fetchSize < 1 || fetchSize > 100_000) {
 			throw new IllegalArgumentException("lakegov.source.fetch-size must be between 1 and 100000, was " + fetchSize);
 		}
+		ownPrincipals = ownPrincipals == null ? List.of() : List.copyOf(ownPrincipals);
 		if (maxPoolSize < 1) {
 			throw new IllegalArgumentException("lakegov.source.max-pool-size must be at least 1");
 		}

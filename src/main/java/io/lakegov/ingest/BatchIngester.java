@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.history.OwnStatements;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,6 +34,8 @@ class BatchIngester {
 
 	private final JsonMapper json;
 
+	private final OwnStatements own;
+
 	private final Timer analysisTime;
 
 	private final Timer upsertTime;
@@ -40,8 +43,9 @@ class BatchIngester {
 	private final Timer deriveTime;
 
 	BatchIngester(HistoryStore history, FactRefresher refresher, AnalysisStore analyses, JsonMapper json,
-			MeterRegistry registry) {
+			OwnStatements own, MeterRegistry registry) {
 		this.history = history;
+		this.own = own;
 		this.refresher = refresher;
 		this.analyses = analyses;
 		this.json = json;
@@ -109,7 +113,7 @@ class BatchIngester {
 		List<HistoryStore.Incoming> newer = batch.newer();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
-			pending.add(new FactRefresher.Pending(context(row), row.row().statementText()));
+			pending.add(new FactRefresher.Pending(context(row, own), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
 		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen(),
@@ -121,11 +125,13 @@ class BatchIngester {
 				derived.unanalysable(), batch.newestUpdate());
 	}
 
-	private static StatementContext context(HistoryStore.Incoming incoming) {
+	private static StatementContext context(HistoryStore.Incoming incoming, OwnStatements own) {
 		HistoryRow row = incoming.row();
-		return new StatementContext(row.statementId(), row.text(HistoryColumn.SESSION_ID), row.eventTime(),
-				row.text(HistoryColumn.EXECUTED_BY), incoming.source(), row.text(HistoryColumn.EXECUTION_STATUS),
-				incoming.textHash());
+		HistoryRow.JsonText tags = row.json(HistoryColumn.QUERY_TAGS);
+		String executedBy = row.text(HistoryColumn.EXECUTED_BY);
+		return new StatementContext(row.statementId(), row.text(HistoryColumn.SESSION_ID), row.eventTime(), executedBy,
+				incoming.source(), row.text(HistoryColumn.EXECUTION_STATUS), incoming.textHash(),
+				own.isOwn(executedBy, tags == null ? null : tags.json()));
 	}
 
 }

@@ -41,6 +41,9 @@ class FactDeriver {
 		String catalog = session.catalog() != null ? session.catalog() : defaultCatalog;
 		String schema = session.schema() != null ? session.schema() : defaultSchema;
 		List<UsageFact> facts = new ArrayList<>();
+		if (statement.own()) {
+			return new Derived(facts, catalog, schema);
+		}
 		Set<String> seen = new LinkedHashSet<>();
 		for (StoredAnalysis.Access access : analysis.accesses()) {
 			TableName name = new TableName(access.name());

@@ -27,6 +27,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Component
 class FactRefresher {
 
+	/** The analysis status of lakegov's own statements: stored, never usage. */
+	static final String OWN_STATEMENT = "OWN_STATEMENT";
+
 	private final AnalysisStore analyses;
 
 	private final SessionEvents sessions;
@@ -140,7 +143,7 @@ class FactRefresher {
 		for (Pending statement : all.values()) {
 			StatementContext context = statement.context();
 			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
-			if (analysis.unanalysable()) {
+			if (analysis.unanalysable() && !context.own()) {
 				unanalysable++;
 			}
 			var state = context.sessionId() == null ? SessionEvents.State.NONE
@@ -148,7 +151,7 @@ class FactRefresher {
 			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
 			derivedFacts.addAll(derived.facts());
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
-					analysis.status(), derived.catalog(), derived.schema()));
+					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
 		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen);
 	}

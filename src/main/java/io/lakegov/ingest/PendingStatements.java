@@ -3,6 +3,7 @@ package io.lakegov.ingest;
 import java.util.Collection;
 import java.util.List;
 
+import io.lakegov.history.OwnStatements;
 import io.lakegov.sql.StatementAnalyzer;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,8 +19,11 @@ class PendingStatements {
 
 	private final JdbcClient jdbc;
 
-	PendingStatements(JdbcClient jdbc) {
+	private final OwnStatements own;
+
+	PendingStatements(JdbcClient jdbc, OwnStatements own) {
 		this.jdbc = jdbc;
+		this.own = own;
 	}
 
 	/** How one statement's facts were derived. */
@@ -29,12 +33,12 @@ class PendingStatements {
 	List<FactRefresher.Pending> load(Collection<String> statementIds) {
 		return jdbc.sql("""
 				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,
-				       execution_status, text_hash, statement_text
+				       execution_status, text_hash, statement_text, query_tags::text
 				FROM query_history WHERE statement_id = ANY(:ids)""")
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query((rs, n) -> new FactRefresher.Pending(new StatementContext(rs.getString(1), rs.getString(2),
 					rs.getTimestamp(3).toInstant(), rs.getString(4), new QuerySource(rs.getString(5), rs.getString(6)),
-					rs.getString(7), rs.getString(8)), rs.getString(9)))
+					rs.getString(7), rs.getString(8), own.isOwn(rs.getString(4), rs.getString(10))), rs.getString(9)))
 			.list();
 	}
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.SourceTimes;
 import io.lakegov.sql.TableName;
 
 /**
@@ -35,7 +36,7 @@ final class DatabricksMetadataSource implements TableMetadataSource {
 	public List<CommitHistory.Commit> history(TableName table) {
 		return source.jdbc()
 			.sql("DESCRIBE HISTORY " + RetentionSql.quoted(table))
-			.query((rs, n) -> new CommitHistory.Commit(rs.getLong("version"), rs.getTimestamp("timestamp").toInstant()))
+			.query((rs, n) -> new CommitHistory.Commit(rs.getLong("version"), SourceTimes.read(rs, "timestamp")))
 			.list();
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.SourceTimes;
 import io.lakegov.sql.TableName;
 
 /**
@@ -34,8 +35,7 @@ final class SourceInventory {
 		Map<TableName, Entry> tables = new LinkedHashMap<>();
 		source.jdbc().sql(SELECT.formatted(source.inventoryTable(), "", limit)).query(rs -> {
 			var name = new TableName(List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
-			var created = rs.getTimestamp(4);
-			tables.put(name, new Entry(created == null ? null : created.toInstant()));
+			tables.put(name, new Entry(SourceTimes.read(rs, 4)));
 		});
 		return tables;
 	}
@@ -50,10 +50,7 @@ final class SourceInventory {
 			.param("catalog", names.get(0))
 			.param("schema", names.get(1))
 			.param("name", names.get(2))
-			.query((rs, n) -> {
-				var created = rs.getTimestamp(4);
-				return new Entry(created == null ? null : created.toInstant());
-			})
+			.query((rs, n) -> new Entry(SourceTimes.read(rs, 4)))
 			.optional();
 	}
 

@@ -1,0 +1,18 @@
+package io.lakegov.ingest;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Resets the store between tests that read the test warehouse (whose history the tests clear themselves). */
+final class WarehouseStore {
+
+	private WarehouseStore() {
+	}
+
+	static void reset(JdbcClient jdbc) {
+		jdbc.sql("""
+				TRUNCATE query_history, statement_analysis, session_event, table_access, usage_daily, table_user_daily,
+				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, ingestion_run,
+				    ingestion_watermark""").update();
+	}
+
+}
