@@ -1,6 +1,7 @@
 package io.lakegov.warehouse;
 
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,6 +89,11 @@ final class Inventory {
 		return names;
 	}
 
+	/** Spark hands out an Instant once the Thrift server has turned on its Java 8 time API. */
+	private static Timestamp timestamp(Object value) {
+		return value instanceof Instant instant ? Timestamp.from(instant) : (Timestamp) value;
+	}
+
 	private Row describe(String name) {
 		String schema = name.substring(0, name.indexOf('.'));
 		String table = name.substring(name.indexOf('.') + 1);
@@ -115,8 +121,8 @@ final class Inventory {
 			Row detail = spark.sql("DESCRIBE DETAIL `" + schema + "`.`" + table + "`")
 				.select("createdAt", "lastModified")
 				.first();
-			created = detail.getTimestamp(0);
-			altered = detail.getTimestamp(1);
+			created = timestamp(detail.get(0));
+			altered = timestamp(detail.get(1));
 		}
 		String tableType = type == null ? "MANAGED" : type.toUpperCase(Locale.ROOT);
 		return RowFactory.create("spark_catalog", schema, table, tableType, owner, comment, created, owner,

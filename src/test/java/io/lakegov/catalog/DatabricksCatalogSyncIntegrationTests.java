@@ -1,0 +1,63 @@
+package io.lakegov.catalog;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import io.lakegov.support.TestWarehouse;
+import io.lakegov.support.WarehouseIntegrationTest;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The inventory sync reading the test warehouse's {@code system.information_schema.tables} through the driver. */
+@WarehouseIntegrationTest
+class DatabricksCatalogSyncIntegrationTests {
+
+	@Autowired
+	CatalogSync sync;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	TestWarehouse warehouse = TestWarehouse.instance();
+
+	@Test
+	void syncsTheWarehousesTablesAndSeesOneAppearAndVanish() throws InterruptedException {
+		sync.sync();
+		assertThat(jdbc.sql("""
+				SELECT table_catalog || '.' || table_schema || '.' || table_name || '|' || data_source_format || '|'
+				       || (created IS NOT NULL) || '|' || (storage_path LIKE 'file:%')
+				FROM table_inventory WHERE table_schema = 'sales' AND valid_to IS NULL ORDER BY 1""")
+			.query(String.class)
+			.list()).contains("spark_catalog.sales.customers|DELTA|true|true", "spark_catalog.sales.orders|DELTA|true|true");
+
+		String name = "returns_" + UUID.randomUUID().toString().substring(0, 8);
+		warehouse.execute("CREATE TABLE spark_catalog.sales." + name + " (id BIGINT) USING delta");
+		CatalogSyncResult appeared = syncUntil(result -> result.appeared() > 0);
+		assertThat(appeared.appeared()).isEqualTo(1);
+
+		warehouse.execute("DROP TABLE spark_catalog.sales." + name);
+		CatalogSyncResult vanished = syncUntil(result -> result.vanished() > 0);
+		assertThat(vanished.vanished()).isEqualTo(1);
+		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_name = :n AND valid_to IS NOT NULL")
+			.param("n", name)
+			.query(Long.class)
+			.single()).isEqualTo(1);
+	}
+
+	/** The warehouse refreshes its information schema every few seconds, as Unity Catalog's lags too. */
+	private CatalogSyncResult syncUntil(java.util.function.Predicate<CatalogSyncResult> done) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+		CatalogSyncResult result = sync.sync();
+		while (!done.test(result) && System.nanoTime() < deadline) {
+			TimeUnit.SECONDS.sleep(1);
+			result = sync.sync();
+		}
+		return result;
+	}
+
+}
