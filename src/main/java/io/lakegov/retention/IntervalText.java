@@ -1,7 +1,9 @@
 package io.lakegov.retention;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +51,17 @@ final class IntervalText {
 	/** The form Delta documents: {@code interval 60 days} (whole days, rounded up). */
 	static String format(Duration duration) {
 		return "interval " + wholeDays(duration) + " days";
+	}
+
+	/** {@code interval 7 days}, {@code interval 1 hours}: in the largest unit that holds it exactly. */
+	static String exact(Duration duration) {
+		for (var unit : List.of(Map.entry("days", Duration.ofDays(1)), Map.entry("hours", Duration.ofHours(1)),
+				Map.entry("minutes", Duration.ofMinutes(1)), Map.entry("seconds", Duration.ofSeconds(1)))) {
+			if (!duration.isZero() && duration.toNanos() % unit.getValue().toNanos() == 0) {
+				return "interval " + duration.toNanos() / unit.getValue().toNanos() + " " + unit.getKey();
+			}
+		}
+		return "interval " + duration.toMillis() + " milliseconds";
 	}
 
 	static long wholeDays(Duration duration) {

@@ -76,8 +76,8 @@ record RetentionSettings(String format, boolean known, String note, Duration log
 			values.add(new SettingValue(MIN_SNAPSHOTS, Integer.toString(minSnapshotsToKeep), null, minSnapshotsDefault));
 		}
 		else {
-			values.add(SettingValue.interval(LOG_RETENTION, logRetention, logRetentionDefault));
-			values.add(SettingValue.interval(FILE_RETENTION, deletedFileRetention, deletedFileRetentionDefault));
+			values.add(SettingValue.currentInterval(LOG_RETENTION, logRetention, logRetentionDefault));
+			values.add(SettingValue.currentInterval(FILE_RETENTION, deletedFileRetention, deletedFileRetentionDefault));
 		}
 		return values;
 	}

@@ -18,8 +18,14 @@ record SettingValue(String property, String value, Double days, boolean defaulte
 		Objects.requireNonNull(value, "value");
 	}
 
+	/** A proposed interval, in whole days rounded up (the form Delta documents). */
 	static SettingValue interval(String property, Duration duration, boolean defaulted) {
 		return new SettingValue(property, IntervalText.format(duration), days(duration), defaulted);
+	}
+
+	/** A table's interval as it stands, without rounding: a table may keep files for an hour. */
+	static SettingValue currentInterval(String property, Duration duration, boolean defaulted) {
+		return new SettingValue(property, IntervalText.exact(duration), days(duration), defaulted);
 	}
 
 	static SettingValue millis(String property, Duration duration, boolean defaulted) {

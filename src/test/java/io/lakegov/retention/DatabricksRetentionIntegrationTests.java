@@ -78,9 +78,9 @@ class DatabricksRetentionIntegrationTests {
 		JsonNode settings = retention.get("settings");
 		assertThat(settings.get("format").asString()).isEqualTo("DELTA");
 		assertThat(settings.get("known").asBoolean()).isTrue();
-		assertThat(setting(settings, "delta.logRetentionDuration")).isEqualTo("60.0|false");
+		assertThat(setting(settings, "delta.logRetentionDuration")).isEqualTo("interval 60 days|60.0|false");
 		// one hour, in days to two places
-		assertThat(setting(settings, "delta.deletedFileRetentionDuration")).isEqualTo("0.04|false");
+		assertThat(setting(settings, "delta.deletedFileRetentionDuration")).isEqualTo("interval 1 hours|0.04|false");
 		JsonNode evidence = retention.get("evidence");
 		assertThat(evidence.get("timeTravelReads").asInt()).isEqualTo(2);
 		assertThat(evidence.get("failures").asInt()).isEqualTo(1);
@@ -95,7 +95,8 @@ class DatabricksRetentionIntegrationTests {
 		return settings.get("values")
 			.valueStream()
 			.filter(value -> value.get("property").asString().equals(property))
-			.map(value -> value.get("days").asDouble() + "|" + value.get("defaulted").asBoolean())
+			.map(value -> value.get("value").asString() + "|" + value.get("days").asDouble() + "|"
+					+ value.get("defaulted").asBoolean())
 			.findFirst()
 			.orElse("missing");
 	}
