@@ -128,6 +128,33 @@ class DatabricksIngestionIntegrationTests {
 	}
 
 	@Test
+	void recordsHostileRowsAndKeepsRunning() {
+		String huge = "SELECT * FROM spark_catalog.sales.orders WHERE note IN ('" + "x".repeat(1_100_000) + "')";
+		source.insert(List.of(
+				source.row("huge").user("hal@corp.example").started(T0).text(huge),
+				source.row("odd").user("ida@corp.example").started(T0.plusSeconds(1))
+					.text("SELECT 'caf\u00e9 \uD83D\uDE00 nul:\u0000' AS x FROM spark_catalog.sales.customers -- " + nonce),
+				source.row("garbage").user("jon@corp.example").started(T0.plusSeconds(2)).text("SELEC FROM WHERE ((("),
+				source.row("masked").user("kim@corp.example").started(T0.plusSeconds(3)).text("<REDACTED>"),
+				source.row("no-update-time").user("lee@corp.example").started(T0.plusSeconds(4))
+					.raw("update_time", "CAST(NULL AS TIMESTAMP)").text("SELECT 1"),
+				source.row(null).user("max@corp.example").started(T0.plusSeconds(5)).text("SELECT 2")));
+
+		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
+
+		assertThat(run.status()).isEqualTo("SUCCEEDED");
+		assertThat(run.rowsRead()).as("rows without an update time are outside every window").isEqualTo(5);
+		assertThat(jdbc.sql("SELECT statement_id || '|' || analysis_status FROM query_history ORDER BY 1")
+			.query(String.class)
+			.list()).containsExactly("garbage|UNANALYZABLE", "huge|UNANALYZABLE", "masked|REDACTED", "odd|ANALYZED");
+		assertThat(jdbc.sql("SELECT length(statement_text) FROM query_history WHERE statement_id = 'huge'")
+			.query(Integer.class)
+			.single()).isEqualTo(huge.length());
+		assertThat(IngestionTestSupport.facts(jdbc, "odd")).containsExactly("spark_catalog.sales.customers|READ|-|-");
+		assertThat(IngestionTestSupport.facts(jdbc, "huge")).isEmpty();
+	}
+
+	@Test
 	void givesTheSameFactsWhateverTheJvmTimeZone() {
 		source.insert(List.of(
 				source.row("tz1").user("erin@corp.example").started(T0.plusSeconds(3600 * 14 + 30))
