@@ -3,6 +3,8 @@ package io.lakegov.analysis;
 import java.util.Locale;
 
 import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -13,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1/sql")
 @Tag(name = "SQL analysis", description = "Which tables a statement reads, writes and grants on")
 class AnalyzeController {

@@ -1,11 +1,13 @@
 package io.lakegov.usage.internal;
 
-import io.lakegov.web.PageResponse;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
+import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -25,6 +27,7 @@ import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 
 /** The statements behind the usage figures, with redacted text. */
 @RestController
+@RequiredRole(Role.VIEWER)
 @Tag(name = "Statements", description = "Query history rows behind the usage figures, text redacted")
 class StatementsController {
 
