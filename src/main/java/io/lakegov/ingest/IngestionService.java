@@ -135,7 +135,9 @@ public class IngestionService implements DisposableBean {
 			Reanalysis.Outcome outcome = reanalysis.run(properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable));
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
-			log.info("Re-analysis run {} re-derived the facts of {} statements", run.id(), outcome.refreshed());
+			log.info("Re-analysis run {} re-derived the facts of {} statements; {} statements could not be analysed "
+					+ "anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
+					outcome.refreshed(), outcome.notReanalysable());
 			return runs.find(run.id()).orElseThrow();
 		}
 		catch (RuntimeException ex) {
