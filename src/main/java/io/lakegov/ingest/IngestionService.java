@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,7 +147,7 @@ public class IngestionService implements DisposableBean {
 	}
 
 	private IngestionRun fail(IngestionRun run, Exception ex) {
-		log.error("Ingestion run {} failed", run.id(), ex);
+		log.error("Ingestion run {} failed", run.id(), Secrets.masked(ex));
 		runs.finish(run.id(), RunStatus.FAILED, describe(ex), false);
 		metrics.runFinished(false, false);
 		return runs.find(run.id()).orElseThrow();
@@ -181,7 +182,8 @@ public class IngestionService implements DisposableBean {
 				break;
 			}
 		}
-		return text.length() > 2000 ? text.substring(0, 2000) : text.toString();
+		String masked = Secrets.mask(text.toString());
+		return masked.length() > 2000 ? masked.substring(0, 2000) : masked;
 	}
 
 	List<IngestionRun> page(int page, int size) {

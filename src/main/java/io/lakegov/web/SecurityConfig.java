@@ -6,18 +6,21 @@ import io.lakegov.embedded.EmbeddedDatabaseProperties;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Health and the API documentation are public, Prometheus metrics public unless configured otherwise;
- * everything under {@code /api} needs an API key or a bearer token, and each operation its role
+ * Health and the API documentation are public, Prometheus metrics public unless configured otherwise
+ * (then any role may scrape), other actuator endpoints an installation exposes are for admins; everything under {@code /api} needs an API key or a bearer token, and each operation its role
  * ({@link RequiredRole}). Without any way to authenticate, the service refuses to start, unless it is
  * declared to sit behind an authenticating gateway.
  */
@@ -45,6 +48,28 @@ class SecurityConfig implements WebMvcConfigurer {
 		return new ProblemRequestRejectedHandler(mapper);
 	}
 
+	/**
+	 * Spring Security's strict firewall, which also refuses control characters (NUL above all, which no
+	 * PostgreSQL text can hold) in parameter values and header values.
+	 */
+	@Bean
+	HttpFirewall httpFirewall() {
+		StrictHttpFirewall firewall = new StrictHttpFirewall();
+		firewall.setAllowedParameterValues(SecurityConfig::printable);
+		firewall.setAllowedHeaderValues(SecurityConfig::printable);
+		return firewall;
+	}
+
+	private static boolean printable(String value) {
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (c < 0x20 && c != '\t' || c == 0x7f) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	@Override
 	public void addInterceptors(InterceptorRegistry registry) {
 		registry.addInterceptor(new RoleInterceptor()).addPathPatterns("/api/**");
@@ -61,12 +86,16 @@ class SecurityConfig implements WebMvcConfigurer {
 			.logout(logout -> logout.disable())
 			.requestCache(cache -> cache.disable())
 			.addFilterBefore(new ApiKeyAuthenticationFilter(keys), AnonymousAuthenticationFilter.class)
-			.exceptionHandling(handling -> handling.authenticationEntryPoint(entryPoint))
+			.exceptionHandling(handling -> handling.authenticationEntryPoint(entryPoint)
+				.accessDeniedHandler((request, response, denied) -> ContainerProblems.write(response, 403,
+						request.getRequestURI(), "Your credentials' role does not allow this.")))
 			.authorizeHttpRequests(requests -> {
 				requests.requestMatchers("/api/**").authenticated().requestMatchers(PUBLIC).permitAll();
-				if (!properties.prometheusPublic()) {
-					requests.requestMatchers("/actuator/prometheus").authenticated();
-				}
+				requests.requestMatchers("/actuator/prometheus")
+					.access(properties.prometheusPublic() ? (authentication, context) -> new AuthorizationDecision(true)
+							: (authentication, context) -> new AuthorizationDecision(Callers.role(authentication.get()).isPresent()));
+				// whatever else an installation exposes (env, configprops ...) is for admins
+				requests.requestMatchers("/actuator/**").hasRole(Role.ADMIN.name());
 				requests.anyRequest().permitAll();
 			});
 		if (properties.oauth2().enabled()) {
