@@ -3,6 +3,7 @@ package io.lakegov.analysis;
 import java.util.Locale;
 
 import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.web.RateLimited;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -27,6 +28,7 @@ class AnalyzeController {
 	}
 
 	@PostMapping("/analyze")
+	@RateLimited
 	@Operation(summary = "Analyse statements",
 			description = "Tables read and written (CTEs and temporary views excluded), grants, file paths, time travel, "
 					+ "a fingerprint of the statement's shape and its text with literals redacted. A statement that "

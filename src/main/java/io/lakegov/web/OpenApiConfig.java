@@ -72,6 +72,11 @@ class OpenApiConfig {
 			operation.getResponses()
 				.addApiResponse("401", problem("No valid API key or bearer token"))
 				.addApiResponse("403", problem("The credentials' role does not include " + role.id()));
+			if (handlerMethod.hasMethodAnnotation(RateLimited.class)) {
+				operation.getResponses()
+					.addApiResponse("429", problem("Too many calls with these credentials; Retry-After says when to "
+							+ "try again (lakegov.web.rate-limit)"));
+			}
 			return operation;
 		};
 	}

@@ -40,7 +40,11 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.status(), ex.getMessage());
 		problem.setType(ex.type());
 		ex.properties().forEach(problem::setProperty);
-		return handleExceptionInternal(ex, problem, new HttpHeaders(), ex.status(), request);
+		HttpHeaders headers = new HttpHeaders();
+		if (ex instanceof RateLimitInterceptor.TooManyRequests tooMany) {
+			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(tooMany.retryAfterSeconds()));
+		}
+		return handleExceptionInternal(ex, problem, headers, ex.status(), request);
 	}
 
 	@ExceptionHandler(ConstraintViolationException.class)

@@ -27,6 +27,12 @@ import tools.jackson.databind.json.JsonMapper;
 @Configuration(proxyBeanMethods = false)
 class SecurityConfig implements WebMvcConfigurer {
 
+	private final WebProperties web;
+
+	SecurityConfig(WebProperties web) {
+		this.web = web;
+	}
+
 	private static final String[] PUBLIC = { "/actuator/health", "/actuator/health/**", "/actuator/info",
 			"/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**", "/error" };
 
@@ -73,6 +79,9 @@ class SecurityConfig implements WebMvcConfigurer {
 	@Override
 	public void addInterceptors(InterceptorRegistry registry) {
 		registry.addInterceptor(new RoleInterceptor()).addPathPatterns("/api/**");
+		if (web.rateLimit().enabled()) {
+			registry.addInterceptor(new RateLimitInterceptor(web.rateLimit())).addPathPatterns("/api/**");
+		}
 	}
 
 	@Bean

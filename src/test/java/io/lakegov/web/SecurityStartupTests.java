@@ -17,7 +17,7 @@ class SecurityStartupTests {
 	private final StaticListableBeanFactory none = new StaticListableBeanFactory();
 
 	private ApiKeys keys(SecurityProperties properties) {
-		return new SecurityConfig().apiKeys(properties, none.getBeanProvider(EmbeddedDatabase.class),
+		return new SecurityConfig(null).apiKeys(properties, none.getBeanProvider(EmbeddedDatabase.class),
 				none.getBeanProvider(EmbeddedDatabaseProperties.class));
 	}
 
