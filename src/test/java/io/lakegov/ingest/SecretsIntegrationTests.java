@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Configured secrets (API keys, the source's password, a password in its URL) and presented credentials
  * appear nowhere: not in the logs from startup on (at DEBUG for security and web), not in the actuator's
  * env and configprops (exposed here as an installation might), not in error bodies, not in the record of
- * a run that failed on the source.
+ * a run that failed on the source. Prometheus is configured to need a key here.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @IntegrationTest(properties = {
@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				+ "0000000000000000000000000000000000000000000000000000000000000000",
 		"lakegov.source.url=jdbc:lakegov-no-such-driver://127.0.0.1:1/history;PWD=url-secret-pw-3",
 		"lakegov.source.username=token", "lakegov.source.password=source-secret-pw-4", "lakegov.ingest.retries=0",
+		"lakegov.security.prometheus-public=false",
 		"management.endpoints.web.exposure.include=health,info,prometheus,env,configprops",
 		"logging.level.org.springframework.security=DEBUG", "logging.level.org.springframework.web=DEBUG",
 		"logging.level.io.lakegov=DEBUG" })
@@ -59,6 +60,12 @@ class SecretsIntegrationTests {
 		bodies.append(TestApi.withToken(port, "presented-token-6").get().uri("/api/v1/tables").retrieve()
 			.body(String.class));
 		bodies.append(viewer.get().uri("/api/v1/ingestion/runs").retrieve().body(String.class));
+		assertThat(TestApi.anonymous(port).get().uri("/actuator/prometheus").retrieve().toBodilessEntity()
+			.getStatusCode().value()).as("prometheus behind a key").isEqualTo(401);
+		assertThat(viewer.get().uri("/actuator/prometheus").retrieve().toBodilessEntity().getStatusCode().value())
+			.isEqualTo(200);
+		assertThat(TestApi.anonymous(port).get().uri("/actuator/health").retrieve().toBodilessEntity()
+			.getStatusCode().value()).isEqualTo(200);
 
 		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
 		assertThat(run.status()).isEqualTo("FAILED");
