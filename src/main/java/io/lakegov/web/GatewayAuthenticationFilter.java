@@ -14,8 +14,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Behind a gateway that authenticates every request: a request that brought no credentials lakegov knows
- * gets the configured role.
+ * Behind a gateway that authenticates every request: a request that brought no credentials of lakegov's
+ * own gets the configured role (one that brought a wrong key or token is refused as anywhere else).
  */
 final class GatewayAuthenticationFilter extends OncePerRequestFilter {
 
@@ -28,7 +28,8 @@ final class GatewayAuthenticationFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (SecurityContextHolder.getContext().getAuthentication() == null) {
+		if (SecurityContextHolder.getContext().getAuthentication() == null
+				&& request.getHeader(ApiKeyAuthenticationFilter.HEADER) == null && request.getHeader("Authorization") == null) {
 			SecurityContextHolder.getContext()
 				.setAuthentication(UsernamePasswordAuthenticationToken.authenticated("gateway", null,
 						List.of(new SimpleGrantedAuthority(role.authority()))));
