@@ -3,6 +3,9 @@ package io.lakegov.analysis;
 import java.util.Locale;
 
 import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.web.RateLimited;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -13,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1/sql")
 @Tag(name = "SQL analysis", description = "Which tables a statement reads, writes and grants on")
 class AnalyzeController {
@@ -24,6 +28,7 @@ class AnalyzeController {
 	}
 
 	@PostMapping("/analyze")
+	@RateLimited
 	@Operation(summary = "Analyse statements",
 			description = "Tables read and written (CTEs and temporary views excluded), grants, file paths, time travel, "
 					+ "a fingerprint of the statement's shape and its text with literals redacted. A statement that "

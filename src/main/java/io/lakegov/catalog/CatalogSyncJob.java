@@ -3,6 +3,7 @@ package io.lakegov.catalog;
 import java.time.Instant;
 
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,7 @@ class CatalogSyncJob {
 			run();
 		}
 		catch (RuntimeException ex) {
-			log.warn("Table inventory sync after startup failed: {}", ex.getMessage());
+			log.warn("Table inventory sync after startup failed: {}", Secrets.mask(ex.getMessage()));
 		}
 	}
 

@@ -2,6 +2,8 @@ package io.lakegov.impact;
 
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.TableResolver;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -15,6 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The impact report before renaming or dropping a table. */
 @RestController
+@RequiredRole(Role.VIEWER)
 @Tag(name = "Impact", description = "What breaks if a table is renamed or dropped")
 class ImpactController {
 

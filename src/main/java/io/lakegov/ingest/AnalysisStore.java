@@ -120,7 +120,8 @@ class AnalysisStore {
 	}
 
 	/**
-	 * The analyses of the given texts (by hash), analysing and storing those not seen before. In a
+	 * The analyses of the given texts (by hash), analysing and storing those not seen before; a hash whose
+	 * text is gone (null) and whose analysis is not stored for this analyser version is left out. In a
 	 * transaction, what it stores enters the cache once that transaction commits, so the cache never holds
 	 * an analysis that a rolled-back transaction failed to store.
 	 */
@@ -144,7 +145,8 @@ class AnalysisStore {
 		int analysed = 0;
 		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
 		for (String hash : textsByHash.keySet()) {
-			if (found.containsKey(hash)) {
+			if (found.containsKey(hash) || textsByHash.get(hash) == null && !NO_TEXT.equals(hash)) {
+				// a stored statement whose raw text is gone cannot be analysed anew: the caller keeps its facts
 				continue;
 			}
 			StoredAnalysis analysis = analyse(textsByHash.get(hash));

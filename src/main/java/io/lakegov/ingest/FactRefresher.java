@@ -143,6 +143,9 @@ class FactRefresher {
 		for (Pending statement : all.values()) {
 			StatementContext context = statement.context();
 			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
+			if (analysis == null) {
+				continue;
+			}
 			if (analysis.unanalysable() && !context.own()) {
 				unanalysable++;
 			}
@@ -163,13 +166,13 @@ class FactRefresher {
 		Map<String, Instant> earliest = new HashMap<>();
 		for (Pending statement : statements) {
 			StatementContext context = statement.context();
-			if (context.sessionId() == null) {
+			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
+			if (context.sessionId() == null || analysis == null) {
 				continue;
 			}
 			if (!unseen.contains(context.statementId())) {
 				ids.add(context.statementId());
 			}
-			StoredAnalysis analysis = byHash.get(context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash());
 			if (analysis.setsSession() || !analysis.temporaryViews().isEmpty()) {
 				events.add(new SessionEvents.Event(context.sessionId(), context.eventTime(), context.statementId(),
 						analysis.setsSession(), analysis.useCatalog(), analysis.useSchema(), analysis.temporaryViews()));

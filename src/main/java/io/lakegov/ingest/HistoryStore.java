@@ -55,10 +55,13 @@ class HistoryStore {
 
 	private final JsonMapper json;
 
-	HistoryStore(JdbcClient jdbc, CopyRows copy, JsonMapper json) {
+	private final boolean keepRawText;
+
+	HistoryStore(JdbcClient jdbc, CopyRows copy, JsonMapper json, RawTextProperties rawText) {
 		this.jdbc = jdbc;
 		this.copy = copy;
 		this.json = json;
+		this.keepRawText = rawText.keepRawText();
 	}
 
 	/**
@@ -83,6 +86,9 @@ class HistoryStore {
 		CopyRows.Text text = new CopyRows.Text(1);
 		for (HistoryColumn column : COLUMNS) {
 			Object value = row.values().get(column);
+			if (column == HistoryColumn.STATEMENT_TEXT && !keepRawText && !AnalysisStore.REDACTED_TEXT.equals(value)) {
+				value = null;
+			}
 			text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);
 		}
 		text.value(row.extras().isEmpty() ? null : extras(row));

@@ -6,6 +6,8 @@ import java.time.OffsetDateTime;
 
 import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -25,6 +27,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiredRole(Role.OPERATOR)
 @RequestMapping("/api/v1/ingestion")
 @Tag(name = "Ingestion", description = "Runs that read the query history, backfills, re-analysis and status")
 class IngestionController {

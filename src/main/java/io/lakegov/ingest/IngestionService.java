@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,7 +136,9 @@ public class IngestionService implements DisposableBean {
 			Reanalysis.Outcome outcome = reanalysis.run(properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable));
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
-			log.info("Re-analysis run {} re-derived the facts of {} statements", run.id(), outcome.refreshed());
+			log.info("Re-analysis run {} re-derived the facts of {} statements; {} statements could not be analysed "
+					+ "anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
+					outcome.refreshed(), outcome.notReanalysable());
 			return runs.find(run.id()).orElseThrow();
 		}
 		catch (RuntimeException ex) {
@@ -144,7 +147,7 @@ public class IngestionService implements DisposableBean {
 	}
 
 	private IngestionRun fail(IngestionRun run, Exception ex) {
-		log.error("Ingestion run {} failed", run.id(), ex);
+		log.error("Ingestion run {} failed", run.id(), Secrets.masked(ex));
 		runs.finish(run.id(), RunStatus.FAILED, describe(ex), false);
 		metrics.runFinished(false, false);
 		return runs.find(run.id()).orElseThrow();
@@ -179,7 +182,8 @@ public class IngestionService implements DisposableBean {
 				break;
 			}
 		}
-		return text.length() > 2000 ? text.substring(0, 2000) : text.toString();
+		String masked = Secrets.mask(text.toString());
+		return masked.length() > 2000 ? masked.substring(0, 2000) : masked;
 	}
 
 	List<IngestionRun> page(int page, int size) {

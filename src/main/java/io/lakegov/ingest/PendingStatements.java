@@ -17,6 +17,14 @@ import org.springframework.stereotype.Repository;
 @Repository
 class PendingStatements {
 
+	/**
+	 * A stored statement (alias {@code q}) can be analysed anew when its raw text is there, when it never had
+	 * one, or when another statement of the same text was already analysed by this analyser version.
+	 */
+	static final String REANALYSABLE = """
+			q.statement_text IS NOT NULL OR q.text_hash IS NULL OR EXISTS (
+			    SELECT 1 FROM statement_analysis a WHERE a.text_hash = q.text_hash AND a.analyzer_version = :version)""";
+
 	private final JdbcClient jdbc;
 
 	private final OwnStatements own;
@@ -48,8 +56,9 @@ class PendingStatements {
 	 */
 	List<String> analysedByOlderVersion(String after, int limit) {
 		return jdbc.sql("""
-				SELECT statement_id FROM query_history
-				WHERE statement_id > :after AND analyzer_version IS DISTINCT FROM :version
+				SELECT statement_id FROM query_history q
+				WHERE statement_id > :after AND analyzer_version IS DISTINCT FROM :version AND (""" + REANALYSABLE + """
+				)
 				ORDER BY statement_id
 				LIMIT :limit""")
 			.param("after", after)
@@ -57,6 +66,18 @@ class PendingStatements {
 			.param("limit", limit)
 			.query(String.class)
 			.list();
+	}
+
+	/**
+	 * How many statements come from an older analyser version and cannot be analysed anew because their raw
+	 * text is gone: they keep the facts of their last analysis.
+	 */
+	long notReanalysable() {
+		return jdbc.sql("SELECT count(*) FROM query_history q WHERE analyzer_version IS DISTINCT FROM :version AND NOT ("
+				+ REANALYSABLE + ")")
+			.param("version", StatementAnalyzer.VERSION)
+			.query(Long.class)
+			.single();
 	}
 
 	void recordDerivations(List<Derivation> derivations) {

@@ -7,7 +7,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Re-derives the facts of statements whose facts came from an older analyser version, batch by batch
- * from the stored history; the source is not read again.
+ * from the stored history; the source is not read again. Statements whose raw text is gone (see
+ * {@link RawTextProperties}) are left with the facts of their last analysis and counted.
  */
 @Component
 class Reanalysis {
@@ -32,7 +33,8 @@ class Reanalysis {
 
 	}
 
-	record Outcome(long refreshed) {
+	/** How many statements were re-derived, and how many could not be because their raw text is gone. */
+	record Outcome(long refreshed, long notReanalysable) {
 	}
 
 	Outcome run(int batchSize, Progress progress) {
@@ -49,7 +51,7 @@ class Reanalysis {
 				return batch;
 			});
 			if (ids == null || ids.isEmpty()) {
-				return new Outcome(total);
+				return new Outcome(total, pending.notReanalysable());
 			}
 			total += ids.size();
 			after = ids.get(ids.size() - 1);

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import io.lakegov.history.HistoryReader;
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,7 +99,7 @@ class WindowIngestion implements DisposableBean {
 						throw ex;
 					}
 					Duration wait = properties.retryBackoff().multipliedBy(1L << Math.min(attempt, 10));
-					log.warn("Reading the query history failed ({}); retrying in {} from {}", ex.getMessage(), wait,
+					log.warn("Reading the query history failed ({}); retrying in {} from {}", Secrets.mask(ex.getMessage()), wait,
 							progress.resumeFrom.get());
 					Thread.sleep(wait.toMillis());
 				}
@@ -142,7 +143,7 @@ class WindowIngestion implements DisposableBean {
 			return reader.count(from, to);
 		}
 		catch (RuntimeException ex) {
-			log.warn("Could not count the rows of the window: {}", ex.getMessage());
+			log.warn("Could not count the rows of the window: {}", Secrets.mask(ex.getMessage()));
 			return 0;
 		}
 	}

@@ -8,6 +8,8 @@ import java.util.Optional;
 import io.lakegov.sql.TableName;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -22,6 +24,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1")
 @Tag(name = "Retention", description = "How far back people really time-travel, and the retention settings that fit")
 class RetentionController {

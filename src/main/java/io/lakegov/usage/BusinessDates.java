@@ -58,13 +58,20 @@ public class BusinessDates {
 	}
 
 	private static LocalDate parse(String parameter, String value) {
+		String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
+		LocalDate date;
 		try {
-			return LocalDate.parse(value.strip());
+			date = LocalDate.parse(value.strip());
 		}
 		catch (DateTimeParseException ex) {
-			String shown = value.length() > 40 ? value.substring(0, 40) + "..." : value;
 			throw ApiException.badRequest(parameter + " must be a date YYYY-MM-DD, was '" + shown + "'.");
 		}
+		// years beyond four digits overflow the day arithmetic and PostgreSQL's dates
+		if (date.getYear() < 1 || date.getYear() > 9999) {
+			throw ApiException.badRequest(parameter + " must be a date between 0001-01-01 and 9999-12-31, was '" + shown
+					+ "'.");
+		}
+		return date;
 	}
 
 }

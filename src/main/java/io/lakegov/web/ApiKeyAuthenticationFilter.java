@@ -13,7 +13,10 @@ import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** Authenticates a request that carries an accepted key in the {@code X-API-Key} header. */
+/**
+ * Authenticates a request that carries an accepted key in the {@code X-API-Key} header, with the key's
+ * role; its name is the key's id, never the key.
+ */
 final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 
 	static final String HEADER = "X-API-Key";
@@ -27,11 +30,11 @@ final class ApiKeyAuthenticationFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (keys.accepts(request.getHeader(HEADER))) {
-			var authentication = UsernamePasswordAuthenticationToken.authenticated("api-key", null,
-					List.of(new SimpleGrantedAuthority("ROLE_API")));
+		keys.match(request.getHeader(HEADER)).ifPresent(key -> {
+			var authentication = UsernamePasswordAuthenticationToken.authenticated(key.id(), null,
+					List.of(new SimpleGrantedAuthority(key.role().authority())));
 			SecurityContextHolder.getContext().setAuthentication(authentication);
-		}
+		});
 		chain.doFilter(request, response);
 	}
 

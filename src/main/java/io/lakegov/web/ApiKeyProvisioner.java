@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides which API keys are accepted. Configured keys win; on the embedded default with none
- * configured, a key is generated at first start, stored beside the embedded data and printed once, so
+ * configured, an admin key is generated at first start, stored beside the embedded data and printed once, so
  * that a fresh install is usable without being open.
  */
 final class ApiKeyProvisioner {
@@ -29,7 +29,6 @@ final class ApiKeyProvisioner {
 			return new ApiKeys(properties.apiKeys());
 		}
 		if (embeddedDirectory == null) {
-			log.warn("No API key is configured (lakegov.security.api-keys): every /api request will be refused");
 			return new ApiKeys(List.of());
 		}
 		return new ApiKeys(List.of(generatedKey(embeddedDirectory.resolve("api-key"))));
@@ -46,7 +45,7 @@ final class ApiKeyProvisioner {
 			String key = HexFormat.of().formatHex(random);
 			Files.createDirectories(file.getParent());
 			Files.writeString(file, key + System.lineSeparator(), StandardCharsets.UTF_8);
-			log.warn("Generated an API key for /api, kept in {}. Send it as the X-API-Key header:{}{}{}",
+			log.warn("Generated an admin API key for /api, kept in {}. Send it as the X-API-Key header:{}{}{}",
 					file.toAbsolutePath(), System.lineSeparator(), System.lineSeparator(), "    " + key);
 			return key;
 		}

@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,7 +27,12 @@ class OpenApiConfig {
 
 	static final String API_KEY_SCHEME = "apiKey";
 
+	static final String BEARER_SCHEME = "bearer";
+
 	static final String PROBLEM_SCHEMA = "Problem";
+
+	/** The OpenAPI extension that names an operation's least role. */
+	public static final String ROLE_EXTENSION = "x-lakegov-role";
 
 	@Bean
 	OpenAPI lakegovOpenApi() {
@@ -37,11 +43,42 @@ class OpenApiConfig {
 						Who reads which lakehouse table and through which job, notebook or dashboard; \
 						what breaks if a table is renamed or dropped; how long each table's history must be kept.""")
 				.license(new License().name("Apache-2.0")))
-			.components(new Components().addSecuritySchemes(API_KEY_SCHEME,
-					new SecurityScheme().type(SecurityScheme.Type.APIKEY)
-						.in(SecurityScheme.In.HEADER)
-						.name(ApiKeyAuthenticationFilter.HEADER)))
-			.addSecurityItem(new SecurityRequirement().addList(API_KEY_SCHEME));
+			.components(new Components()
+				.addSecuritySchemes(API_KEY_SCHEME,
+						new SecurityScheme().type(SecurityScheme.Type.APIKEY)
+							.in(SecurityScheme.In.HEADER)
+							.name(ApiKeyAuthenticationFilter.HEADER))
+				.addSecuritySchemes(BEARER_SCHEME,
+						new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")))
+			.addSecurityItem(new SecurityRequirement().addList(API_KEY_SCHEME))
+			.addSecurityItem(new SecurityRequirement().addList(BEARER_SCHEME));
+	}
+
+	/**
+	 * Each operation names the least role it needs in {@code x-lakegov-role} and in its description, and
+	 * answers 401 and 403 with problem details. An operation without {@link RequiredRole} gets neither, which
+	 * the role matrix test reports.
+	 */
+	@Bean
+	OperationCustomizer requiredRoles() {
+		return (operation, handlerMethod) -> {
+			Role role = RoleInterceptor.required(handlerMethod);
+			if (role == null) {
+				return operation;
+			}
+			operation.addExtension(ROLE_EXTENSION, role.id());
+			String needs = "Needs the role `" + role.id() + "` or a higher one.";
+			operation.setDescription(operation.getDescription() == null ? needs : operation.getDescription() + "\n\n" + needs);
+			operation.getResponses()
+				.addApiResponse("401", problem("No valid API key or bearer token"))
+				.addApiResponse("403", problem("The credentials' role does not include " + role.id()));
+			if (handlerMethod.hasMethodAnnotation(RateLimited.class)) {
+				operation.getResponses()
+					.addApiResponse("429", problem("Too many calls with these credentials; Retry-After says when to "
+							+ "try again (lakegov.web.rate-limit)"));
+			}
+			return operation;
+		};
 	}
 
 	/**
@@ -54,11 +91,15 @@ class OpenApiConfig {
 			openApi.getComponents().addSchemas(PROBLEM_SCHEMA, problemSchema());
 			openApi.getPaths().values().forEach(path -> path.readOperations().stream()
 				.filter(OpenApiConfig::takesInput)
-				.forEach(operation -> operation.getResponses().addApiResponse("400", new ApiResponse()
-					.description("The parameters or the body are not valid; detail says what to fix")
-					.content(new Content().addMediaType("application/problem+json",
-							new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM_SCHEMA)))))));
+				.forEach(operation -> operation.getResponses()
+					.addApiResponse("400", problem("The parameters or the body are not valid; detail says what to fix"))));
 		};
+	}
+
+	private static ApiResponse problem(String description) {
+		return new ApiResponse().description(description)
+			.content(new Content().addMediaType("application/problem+json",
+					new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM_SCHEMA))));
 	}
 
 	private static boolean takesInput(Operation operation) {

@@ -12,7 +12,10 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Answers an unauthenticated {@code /api} request with 401 problem details. */
+/**
+ * Answers an {@code /api} request without valid credentials (no key, a wrong key, an expired or foreign
+ * token) with 401 problem details.
+ */
 final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint {
 
 	private final JsonMapper mapper;
@@ -25,12 +28,14 @@ final class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint 
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException ex)
 			throws IOException {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNAUTHORIZED,
-				"Send a valid API key in the " + ApiKeyAuthenticationFilter.HEADER + " header.");
+				"Send a valid API key in the " + ApiKeyAuthenticationFilter.HEADER
+						+ " header or a valid bearer token in the Authorization header.");
 		problem.setType(ProblemTypes.UNAUTHORIZED);
 		problem.setInstance(java.net.URI.create(request.getRequestURI()));
 		response.setStatus(HttpStatus.UNAUTHORIZED.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setHeader("WWW-Authenticate", "ApiKey header=\"" + ApiKeyAuthenticationFilter.HEADER + "\"");
+		response.addHeader("WWW-Authenticate", "Bearer");
 		mapper.writeValue(response.getOutputStream(), problem);
 	}
 

@@ -16,6 +16,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -38,7 +40,11 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.status(), ex.getMessage());
 		problem.setType(ex.type());
 		ex.properties().forEach(problem::setProperty);
-		return handleExceptionInternal(ex, problem, new HttpHeaders(), ex.status(), request);
+		HttpHeaders headers = new HttpHeaders();
+		if (ex instanceof RateLimitInterceptor.TooManyRequests tooMany) {
+			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(tooMany.retryAfterSeconds()));
+		}
+		return handleExceptionInternal(ex, problem, headers, ex.status(), request);
 	}
 
 	@ExceptionHandler(ConstraintViolationException.class)
@@ -53,14 +59,35 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.BAD_REQUEST, request);
 	}
 
+	/** The firewall checks parameter values when they are read, which is inside MVC. */
+	@ExceptionHandler(RequestRejectedException.class)
+	ResponseEntity<Object> handleRejected(RequestRejectedException ex, WebRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"A parameter holds characters lakegov refuses, such as NUL or other control characters.");
+		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.BAD_REQUEST, request);
+	}
+
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<Object> handleUnexpected(Exception ex, WebRequest request) {
 		String incident = UUID.randomUUID().toString();
-		log.error("Unexpected failure, incident {}", incident, ex);
+		log.error("Unexpected failure, incident {}", incident, Secrets.masked(ex));
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
 				"An unexpected error occurred. Quote incident " + incident + " when reporting it.");
 		problem.setProperty("incident", incident);
 		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.INTERNAL_SERVER_ERROR, request);
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof RequestSizeFilter.TooLarge tooLarge) {
+				ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+						tooLarge.getMessage() + " (lakegov.web.max-request-size).");
+				return handleExceptionInternal(ex, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
+			}
+		}
+		return super.handleHttpMessageNotReadable(ex, headers, status, request);
 	}
 
 	@Override
@@ -114,7 +141,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			case 404 -> ProblemTypes.NOT_FOUND;
 			case 405 -> ProblemTypes.METHOD_NOT_ALLOWED;
 			case 409 -> ProblemTypes.CONFLICT;
+			case 413 -> ProblemTypes.TOO_LARGE;
 			case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
+			case 429 -> ProblemTypes.RATE_LIMITED;
 			default -> status.is5xxServerError() ? ProblemTypes.INTERNAL : ProblemTypes.VALIDATION;
 		};
 	}

@@ -14,7 +14,7 @@ import org.springframework.security.web.firewall.RequestRejectedHandler;
 
 /**
  * Answers a request the security firewall refuses (a {@code ;}, an encoded slash or a {@code ..} in the
- * path, for instance) with 400 problem details, like every other bad input, instead of a bare status.
+ * path, a control character in a parameter or header, for instance) with 400 problem details, like every other bad input, instead of a bare status.
  */
 final class ProblemRequestRejectedHandler implements RequestRejectedHandler {
 
@@ -28,8 +28,9 @@ final class ProblemRequestRejectedHandler implements RequestRejectedHandler {
 	public void handle(HttpServletRequest request, HttpServletResponse response,
 			RequestRejectedException ex) throws IOException {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-				"The request URL holds characters lakegov refuses in a path (such as ';', an encoded '/' or '..'). "
-						+ "Table names are catalog.schema.table, each part optionally in backticks.");
+				"The request holds characters lakegov refuses: in a path ';', an encoded '/' or '..', anywhere "
+						+ "control characters such as NUL. Table names are catalog.schema.table, each part optionally "
+						+ "in backticks.");
 		problem.setType(ProblemTypes.VALIDATION);
 		response.setStatus(HttpStatus.BAD_REQUEST.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

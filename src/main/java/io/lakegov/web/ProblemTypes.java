@@ -21,6 +21,10 @@ public final class ProblemTypes {
 
 	public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create(BASE + "unsupported-media-type");
 
+	public static final URI TOO_LARGE = URI.create(BASE + "too-large");
+
+	public static final URI RATE_LIMITED = URI.create(BASE + "rate-limited");
+
 	public static final URI INTERNAL = URI.create(BASE + "internal");
 
 	private ProblemTypes() {

@@ -16,6 +16,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @IntegrationTest(properties = { "lakegov.ingest.batch-size=3", "lakegov.analysis.default-catalog=main",
+		"lakegov.history.keep-raw-text=true",
 		"lakegov.analysis.default-schema=default" })
 class IngestionIntegrationTests {
 

@@ -22,7 +22,12 @@ import org.springframework.core.annotation.AliasFor;
 @Import(TestDatabaseConfiguration.class)
 public @interface IntegrationTest {
 
+	/** The test configuration's admin key (a bare key means admin). */
 	String API_KEY = "test-api-key";
+
+	String VIEWER_KEY = "test-viewer-key";
+
+	String OPERATOR_KEY = "test-operator-key";
 
 	/** Extra properties on top of the test defaults. */
 	@AliasFor(annotation = SpringBootTest.class, attribute = "properties")

@@ -17,11 +17,26 @@ public final class TestApi {
 			.build();
 	}
 
-	/** A client that sends the test API key. */
+	/** A client that sends the test API key (an admin's). */
 	public static RestClient withKey(int port) {
+		return withKey(port, IntegrationTest.API_KEY);
+	}
+
+	/** A client that sends the given API key. */
+	public static RestClient withKey(int port, String key) {
 		return RestClient.builder()
 			.baseUrl("http://localhost:" + port)
-			.defaultHeader("X-API-Key", IntegrationTest.API_KEY)
+			.defaultHeader("X-API-Key", key)
+			.defaultStatusHandler(status -> true, (request, response) -> {
+			})
+			.build();
+	}
+
+	/** A client that sends the given bearer token. */
+	public static RestClient withToken(int port, String token) {
+		return RestClient.builder()
+			.baseUrl("http://localhost:" + port)
+			.defaultHeader("Authorization", "Bearer " + token)
 			.defaultStatusHandler(status -> true, (request, response) -> {
 			})
 			.build();

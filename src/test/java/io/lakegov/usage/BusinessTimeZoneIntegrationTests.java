@@ -45,7 +45,7 @@ class BusinessTimeZoneIntegrationTests {
 	}
 
 	@Test
-	void filtersStatementsByBusinessDaysAndServesOnlyRedactedText() {
+	void filtersStatementsByBusinessDaysAndServesViewersOnlyRedactedText() {
 		String user = UsageFixtures.unique("tzuser");
 		String id = user + "-stmt";
 		jdbc.sql("""
@@ -64,7 +64,8 @@ class BusinessTimeZoneIntegrationTests {
 			.param("user", user)
 			.param("start", java.sql.Timestamp.from(LATE_UTC))
 			.update();
-		JsonNode page = get("/api/v1/statements?user=" + user + "&from=2026-03-02&to=2026-03-02");
+		JsonNode page = get("/api/v1/statements?user=" + user + "&from=2026-03-02&to=2026-03-02",
+				IntegrationTest.VIEWER_KEY);
 		assertThat(page.get("totalItems").asLong()).isEqualTo(1);
 		JsonNode statement = page.get("items").get(0);
 		assertThat(statement.get("redactedText").asString()).isEqualTo("SELECT * FROM t WHERE secret = ?");
@@ -89,7 +90,11 @@ class BusinessTimeZoneIntegrationTests {
 	}
 
 	private JsonNode get(String uri) {
-		var response = TestApi.withKey(port).get().uri(uri).retrieve().toEntity(JsonNode.class);
+		return get(uri, IntegrationTest.API_KEY);
+	}
+
+	private JsonNode get(String uri, String key) {
+		var response = TestApi.withKey(port, key).get().uri(uri).retrieve().toEntity(JsonNode.class);
 		assertThat(response.getStatusCode().value()).as(uri).isEqualTo(200);
 		return response.getBody();
 	}

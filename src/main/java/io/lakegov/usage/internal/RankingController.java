@@ -2,10 +2,12 @@ package io.lakegov.usage.internal;
 
 import java.util.List;
 
-import io.lakegov.web.PageResponse;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
+import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -26,6 +28,7 @@ import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 
 /** The most used tables and the most active users, and what one user used. */
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1")
 @Tag(name = "Rankings and users", description = "What is popular, who is active, what one user read and wrote")
 class RankingController {

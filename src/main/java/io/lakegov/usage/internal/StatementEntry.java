@@ -3,10 +3,11 @@ package io.lakegov.usage.internal;
 import java.time.Instant;
 
 import io.lakegov.usage.QuerySource;
+import org.jspecify.annotations.Nullable;
 
 /**
- * One statement of the query history, with its text redacted (literals removed). The raw text is
- * never served.
+ * One statement of the query history, with its text redacted (literals removed); the raw text only for
+ * admins, and only while the store keeps it.
  *
  * @param statementId the statement's id in {@code system.query.history}
  * @param user who ran it ({@code executed_by})
@@ -18,8 +19,12 @@ import io.lakegov.usage.QuerySource;
  * @param statementType the type the source reported (SELECT, INSERT ...)
  * @param analysisStatus ANALYZED, PARTIAL or UNANALYZABLE
  * @param redactedText the statement text with literals redacted, null until analysed
+ * @param sql the raw statement text: for admins, while the store keeps it; otherwise null
+ * @param reanalysable false when the raw text is gone, so a newer analyser cannot analyse it anew and it
+ * keeps the facts of its last analysis
  */
 public record StatementEntry(String statementId, String user, Instant startTime, Instant endTime, String status,
-		Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText) {
+		Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText,
+		@Nullable String sql, boolean reanalysable) {
 
 }

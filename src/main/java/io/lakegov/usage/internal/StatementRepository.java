@@ -14,7 +14,10 @@ import org.springframework.stereotype.Repository;
 
 import static io.lakegov.usage.internal.TableUsageRepository.instant;
 
-/** History rows joined with their analysis: redacted text only, never {@code statement_text}. */
+/**
+ * History rows joined with their analysis: the redacted text, and {@code statement_text} only when the
+ * caller may see raw SQL.
+ */
 @Repository
 class StatementRepository {
 
@@ -34,11 +37,12 @@ class StatementRepository {
 	}
 
 	List<Counted<StatementEntry>> statements(@Nullable String table, @Nullable String user, DateRange range,
-			ZoneId zone, PageRequest page) {
+			ZoneId zone, PageRequest page, boolean rawSql) {
 		return jdbc.sql("""
 				SELECT q.statement_id, q.executed_by, q.start_time, q.end_time, q.execution_status,
 				       q.total_duration_ms, q.source_kind, q.source_id, q.statement_type, q.analysis_status,
-				       a.redacted_sql, count(*) OVER () AS total
+				       a.redacted_sql, count(*) OVER () AS total,
+				       CASE WHEN :raw THEN q.statement_text END, q.statement_text IS NOT NULL OR q.text_hash IS NULL
 				FROM query_history q
 				LEFT JOIN statement_analysis a ON a.text_hash = q.text_hash AND a.analyzer_version = q.analyzer_version
 				""" + FILTER + """
@@ -53,10 +57,11 @@ class StatementRepository {
 			.param("table", table)
 			.param("limit", page.size())
 			.param("offset", page.offset())
+			.param("raw", rawSql)
 			.query((rs, n) -> new Counted<>(new StatementEntry(rs.getString(1), rs.getString(2),
 					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getString(5),
 					(Long) rs.getObject(6), new QuerySource(rs.getString(7), rs.getString(8)), rs.getString(9),
-					rs.getString(10), rs.getString(11)), rs.getLong(12)))
+					rs.getString(10), rs.getString(11), rs.getString(13), rs.getBoolean(14)), rs.getLong(12)))
 			.list();
 	}
 

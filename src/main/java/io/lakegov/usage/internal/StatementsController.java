@@ -1,11 +1,14 @@
 package io.lakegov.usage.internal;
 
-import io.lakegov.web.PageResponse;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
+import io.lakegov.web.Callers;
+import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -23,9 +26,10 @@ import static io.lakegov.usage.internal.TableUsageController.FROM_DOC;
 import static io.lakegov.usage.internal.TableUsageController.TABLE_DOC;
 import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 
-/** The statements behind the usage figures, with redacted text. */
+/** The statements behind the usage figures, with redacted text; raw text for admins only. */
 @RestController
-@Tag(name = "Statements", description = "Query history rows behind the usage figures, text redacted")
+@RequiredRole(Role.VIEWER)
+@Tag(name = "Statements", description = "Query history rows behind the usage figures, text redacted (raw for admins)")
 class StatementsController {
 
 	private final TableResolver resolver;
@@ -42,7 +46,9 @@ class StatementsController {
 
 	@GetMapping("/api/v1/statements")
 	@Operation(summary = "Statements that started in the range, newest first, optionally of one table and/or one user, "
-			+ "with redacted text, source, status and duration")
+			+ "with redacted text, source, status and duration",
+			description = "Admins also get the raw text (sql) while the store keeps it (lakegov.history.keep-raw-text); "
+					+ "everyone else gets null there.")
 	PageResponse<StatementEntry> statements(
 			@Parameter(description = "only statements that read or wrote this table: " + TABLE_DOC, example = "main.sales.orders") @RequestParam(required = false) @Nullable String table,
 			@Parameter(description = "only statements run by this user (executed_by)", example = "ann@example.com") @RequestParam(required = false) @Size(max = 255) @Nullable String user,
@@ -62,7 +68,7 @@ class StatementsController {
 		}
 		String userName = user == null || user.isBlank() ? null : user;
 		String filterTable = tableName;
-		var rows = statements.statements(filterTable, userName, range, dates.zone(), request);
+		var rows = statements.statements(filterTable, userName, range, dates.zone(), request, Callers.maySeeRawSql());
 		return PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
 				() -> statements.count(filterTable, userName, range, dates.zone()));
 	}

@@ -3,6 +3,8 @@ package io.lakegov.usage.internal;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.TableResolver;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -18,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** Who read and wrote one table, and its daily trend. */
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1/tables/{table}")
 @Tag(name = "Table usage", description = "Who read and wrote a table, through which jobs, notebooks and dashboards")
 class TableUsageController {

@@ -2,10 +2,12 @@ package io.lakegov.usage.internal;
 
 import java.util.Locale;
 
-import io.lakegov.web.PageResponse;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
+import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -20,6 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** The tables lakegov knows, and the ones nobody reads. */
 @RestController
+@RequiredRole(Role.VIEWER)
 @RequestMapping("/api/v1/tables")
 @Tag(name = "Tables", description = "Tables seen in usage or in the lakehouse inventory, and unused tables")
 class TablesController {

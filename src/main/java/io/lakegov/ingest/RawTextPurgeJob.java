@@ -1,0 +1,26 @@
+package io.lakegov.ingest;
+
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/** Runs the raw text purge on its schedule, on one replica at a time. */
+@Component
+@ConditionalOnProperty(name = "lakegov.history.purge-enabled", matchIfMissing = true)
+class RawTextPurgeJob {
+
+	private final RawTextPurge purge;
+
+	RawTextPurgeJob(RawTextPurge purge) {
+		this.purge = purge;
+	}
+
+	@Scheduled(cron = "${lakegov.history.purge-cron:0 45 * * * *}", zone = "${lakegov.history.purge-zone:UTC}")
+	@SchedulerLock(name = "raw-text-purge", lockAtMostFor = "PT2H", lockAtLeastFor = "PT1M")
+	void run() {
+		purge.purge();
+	}
+
+}

@@ -1,0 +1,51 @@
+package io.lakegov.web;
+
+import org.apache.catalina.Container;
+import org.apache.catalina.Valve;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.valves.ErrorReportValve;
+
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+
+/**
+ * Hostile input that never reaches a controller still gets problem details: bodies over the limit are
+ * refused first of all filters, and what Tomcat refuses itself is reported by {@link ProblemErrorReportValve}.
+ */
+@Configuration(proxyBeanMethods = false)
+class ContainerConfig {
+
+	@Bean
+	FilterRegistrationBean<RequestSizeFilter> requestSizeFilter(WebProperties properties) {
+		var registration = new FilterRegistrationBean<>(new RequestSizeFilter(properties.maxRequestSize().toBytes()));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		registration.addUrlPatterns("/*");
+		return registration;
+	}
+
+	@Bean
+	WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorReports() {
+		return new WebServerFactoryCustomizer<>() {
+			@Override
+			public void customize(TomcatServletWebServerFactory factory) {
+				factory.addContextCustomizers(context -> {
+					Container parent = context.getParent();
+					for (Valve valve : parent.getPipeline().getValves()) {
+						if (valve instanceof ErrorReportValve && !(valve instanceof ProblemErrorReportValve)) {
+							parent.getPipeline().removeValve(valve);
+						}
+					}
+					if (parent instanceof StandardHost host) {
+						host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
+					}
+					parent.getPipeline().addValve(new ProblemErrorReportValve());
+				});
+			}
+		};
+	}
+
+}
