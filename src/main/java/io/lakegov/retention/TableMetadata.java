@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lakegov.sql.TableName;
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +42,7 @@ class TableMetadata {
 			return settings.get(table, name -> parser.parse(source.properties(name)));
 		}
 		catch (DataAccessException ex) {
-			log.warn("Could not read the properties of {}: {}", table, ex.getMostSpecificCause().toString());
+			log.warn("Could not read the properties of {}: {}", table, Secrets.mask(ex.getMostSpecificCause().toString()));
 			return parser.unknown("the source refused SHOW TBLPROPERTIES ("
 					+ ex.getMostSpecificCause().getClass().getSimpleName() + "); defaults assumed");
 		}
@@ -60,7 +61,7 @@ class TableMetadata {
 			return histories.get(table, name -> new CommitHistory(source.history(name)));
 		}
 		catch (DataAccessException ex) {
-			log.warn("Could not read the history of {}: {}", table, ex.getMostSpecificCause().toString());
+			log.warn("Could not read the history of {}: {}", table, Secrets.mask(ex.getMostSpecificCause().toString()));
 			return CommitHistory.EMPTY;
 		}
 	}
@@ -70,7 +71,7 @@ class TableMetadata {
 			return source.tablesWithSettings(limit);
 		}
 		catch (DataAccessException ex) {
-			log.warn("Could not list tables with properties: {}", ex.getMostSpecificCause().toString());
+			log.warn("Could not list tables with properties: {}", Secrets.mask(ex.getMostSpecificCause().toString()));
 			return List.of();
 		}
 	}
