@@ -2,11 +2,12 @@ package io.lakegov.sql;
 
 /**
  * Databricks clauses inside statements that Spark's grammar otherwise knows, and that carry no table: the
- * {@code ONCE} of {@code INSERT INTO ONCE} (a pipeline flow), a column {@code MASK f [USING COLUMNS (...)]} (in CREATE TABLE),
- * {@code WITH ROW FILTER f ON (...)}, {@code CLUSTER BY AUTO | NONE}, the {@code EXCEPT (...)} of a MERGE's {@code UPDATE SET *} or
- * {@code INSERT *}, {@code COMPUTE DELTA STATISTICS}, {@code REPAIR TABLE t SYNC METADATA} and a
- * {@code LOCATION '...' WITH (CREDENTIAL ...)}. When Spark's grammar refuses a statement, these are replaced by
- * spaces (offsets stay put) and the grammar reads the rest; the text is unchanged when there is none.
+ * {@code ONCE} of {@code INSERT INTO ONCE} (a pipeline flow), a column {@code MASK f [USING COLUMNS (...)]} (in
+ * CREATE TABLE), {@code WITH ROW FILTER f ON (...)}, {@code CLUSTER BY AUTO | NONE}, the {@code EXCEPT (...)} of a
+ * MERGE's {@code UPDATE SET *} or {@code INSERT *}, {@code COMPUTE DELTA STATISTICS},
+ * {@code REPAIR TABLE t SYNC METADATA} and a {@code LOCATION '...' WITH (CREDENTIAL ...)}. When Spark's grammar
+ * refuses a statement, these are replaced by spaces (offsets stay put) and the grammar reads the rest; the text is
+ * unchanged when there is none.
  */
 final class DatabricksClauses {
 
@@ -52,7 +53,8 @@ final class DatabricksClauses {
         int filter = TokenNames.expect(tokens, i, "WITH", "ROW", "FILTER");
         if (filter > 0) {
             TokenNames.Read function = TokenNames.name(tokens, filter, end);
-            if (function == null || !tokens.isWord(function.next(), "ON") || !tokens.isSymbol(function.next() + 1, '(')) {
+            if (function == null || !tokens.isWord(function.next(), "ON")
+                    || !tokens.isSymbol(function.next() + 1, '(')) {
                 return i;
             }
             return after(tokens, function.next() + 1, end);

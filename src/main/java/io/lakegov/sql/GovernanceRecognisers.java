@@ -16,9 +16,9 @@ final class GovernanceRecognisers {
         {"PROVIDER"}, {"PROVIDERS"}, {"CONNECTION"}, {"CONNECTIONS"}, {"STORAGE", "CREDENTIAL"},
         {"STORAGE", "CREDENTIALS"}, {"SERVICE", "CREDENTIAL"}, {"CREDENTIAL"}, {"CREDENTIALS"},
         {"EXTERNAL", "LOCATION"}, {"EXTERNAL", "LOCATIONS"}, {"EXTERNAL", "VOLUME"}, {"VOLUME"}, {"VOLUMES"},
-        {"FOREIGN", "CATALOG"}, {"FOREIGN", "SCHEMA"}, {"CATALOG"}, {"CATALOGS"}, {"SCHEMA"}, {"DATABASE"}, {"GROUP"}, {"GROUPS"},
-        {"USERS"}, {"POLICY"}, {"POLICIES"}, {"CLEAN", "ROOM"}, {"CLEAN", "ROOMS"}, {"REGISTERED", "MODEL"},
-        {"MODEL"}, {"SERVER"}, {"FUNCTION"}, {"PROCEDURE"}};
+        {"FOREIGN", "CATALOG"}, {"FOREIGN", "SCHEMA"}, {"CATALOG"}, {"CATALOGS"}, {"SCHEMA"}, {"DATABASE"},
+        {"GROUP"}, {"GROUPS"}, {"USERS"}, {"POLICY"}, {"POLICIES"}, {"CLEAN", "ROOM"}, {"CLEAN", "ROOMS"},
+        {"REGISTERED", "MODEL"}, {"MODEL"}, {"SERVER"}, {"FUNCTION"}, {"PROCEDURE"}};
 
     private GovernanceRecognisers() {
     }
@@ -49,7 +49,8 @@ final class GovernanceRecognisers {
             return new StatementFacts("SHOW_SHARE");
         }
         if (!verb.equals("CREATE") && !verb.equals("ALTER") && !verb.equals("DROP") && !verb.equals("DESCRIBE")
-                && !verb.equals("DESC") && !verb.equals("SHOW") && !verb.equals("REFRESH")) {
+                && !verb.equals("DESC") && !verb.equals("SHOW") && !verb.equals("REFRESH")
+                && !verb.equals("UNDROP")) {
             return null;
         }
         int at = first + 1;
@@ -59,23 +60,26 @@ final class GovernanceRecognisers {
         if (verb.equals("CREATE") && tokens.isWord(at, "POLICY")) {
             return GrantRecognisers.policy(tokens, at + 1, end);
         }
-        int after = notTable(tokens, at);
-        if (after < 0) {
+        String[] object = notTableWords(tokens, at);
+        if (object == null) {
             return null;
         }
-        String object = String.join("_", tokens.source.substring(tokens.start(at), tokens.end(after - 1))
-                .toUpperCase(Locale.ROOT).split("\\s+"));
-        return new StatementFacts((verb.equals("DESC") ? "DESCRIBE" : verb) + "_" + object);
+        return new StatementFacts((verb.equals("DESC") ? "DESCRIBE" : verb) + "_" + String.join("_", object));
     }
 
+    /** The index after the words naming an object that is not a table at {@code at}, or -1. */
     static int notTable(Tokens tokens, int at) {
+        String[] words = notTableWords(tokens, at);
+        return words == null ? -1 : at + words.length;
+    }
+
+    private static String[] notTableWords(Tokens tokens, int at) {
         for (String[] words : NOT_TABLES) {
-            int next = TokenNames.expect(tokens, at, words);
-            if (next > 0) {
-                return next;
+            if (TokenNames.expect(tokens, at, words) > 0) {
+                return words;
             }
         }
-        return -1;
+        return null;
     }
 
     /**

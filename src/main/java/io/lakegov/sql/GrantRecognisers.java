@@ -76,7 +76,7 @@ final class GrantRecognisers {
                 || TokenNames.expect(tokens, i, "STREAMING", "TABLE") > 0
                 || TokenNames.expect(tokens, i, "FOREIGN", "TABLE") > 0) {
             i += 2;
-        } else if (GovernanceRecognisers.notTable(tokens, i) > 0 || tokens.isWord(i, "FUNCTION") || tokens.isWord(i, "METASTORE")
+        } else if (GovernanceRecognisers.notTable(tokens, i) > 0 || tokens.isWord(i, "METASTORE")
                 || tokens.isWord(i, "ANY")) {
             return facts;
         }

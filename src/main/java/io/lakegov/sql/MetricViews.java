@@ -5,7 +5,6 @@ import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
-import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * The tables of a metric view ({@code CREATE VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$}): its YAML names a
@@ -28,7 +27,9 @@ final class MetricViews {
         Object root;
         try {
             root = yaml().load(body);
-        } catch (YAMLException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // YAMLException for text that is not YAML or breaks a limit; anything else the parser may throw on
+            // hostile input is the same answer.
             walker.facts.markDynamic(UNREADABLE);
             return;
         }

@@ -51,6 +51,9 @@ class GovernanceStatementsTests {
         ALTER GROUP analysts ADD USER `b@example.com` | "" | ALTER_GROUP
         DROP GROUP analysts | "" | DROP_GROUP
         ALTER FUNCTION main.f.mask_ssn OWNER TO `x` | "" | ALTER_FUNCTION
+        UNDROP SCHEMA main.a | "" | UNDROP_SCHEMA
+        REFRESH FOREIGN CATALOG pg_cat | "" | REFRESH_FOREIGN_CATALOG
+        CREATE EXTERNAL /* a comment */ LOCATION x URL 's3://b/x' WITH (STORAGE CREDENTIAL c) | "" | CREATE_EXTERNAL_LOCATION
         CREATE POLICY hide_pii ON SCHEMA main.a COLUMN MASK main.f.mask TO `users` FOR TABLES MATCH COLUMNS hasTag('pii') AS c ON COLUMN c | "" | CREATE_POLICY
         CREATE POLICY eu_only ON TABLE main.a.orders ROW FILTER main.f.eu TO `users` FOR TABLES | GRANT:main.a.orders | CREATE_POLICY
         DROP POLICY hide_pii ON SCHEMA main.a | "" | DROP_POLICY
