@@ -1,5 +1,6 @@
 package io.lakegov.sql;
 
+import java.io.Reader;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -10,7 +11,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * The tables of a metric view ({@code CREATE VIEW v WITH METRICS LANGUAGE YAML AS $$ ... $$}): its YAML names a
  * {@code source} and {@code joins}, each join with a {@code source} and possibly joins of its own. A source is a
  * table name or a query, which Spark's grammar reads. The YAML is read with a YAML parser that builds only plain
- * maps, lists and scalars, with limits on aliases and nesting, so a hostile body cannot make it expand or recurse.
+ * maps, lists and scalars, with limits on aliases and nesting, so a hostile body cannot make it expand or recurse,
+ * and that stops at the time budget.
  */
 final class MetricViews {
 
@@ -26,7 +28,9 @@ final class MetricViews {
         String body = body(literal);
         Object root;
         try {
-            root = yaml().load(body);
+            root = yaml().load(new BudgetedReader(body, walker.deadline));
+        } catch (GrammarFailure e) {
+            throw e;
         } catch (RuntimeException e) {
             // YAMLException for text that is not YAML or breaks a limit; anything else the parser may throw on
             // hostile input is the same answer.
@@ -55,6 +59,9 @@ final class MetricViews {
     }
 
     private static void readSource(Object source, SparkWalker walker) {
+        if (walker.deadline.expired()) {
+            throw new GrammarFailure("time budget exceeded");
+        }
         if (!(source instanceof String text) || text.isBlank()) {
             walker.facts.markDynamic(UNREADABLE);
             return;
@@ -84,6 +91,38 @@ final class MetricViews {
         String tag = literal.substring(0, open + 1);
         int close = literal.lastIndexOf(tag);
         return close > open ? literal.substring(open + 1, close) : literal.substring(open + 1);
+    }
+
+    /** The YAML parser has no clock of its own: the text it reads checks the time budget every chunk it hands out. */
+    private static final class BudgetedReader extends Reader {
+
+        private final String text;
+        private final Deadline deadline;
+        private int position;
+
+        BudgetedReader(String text, Deadline deadline) {
+            this.text = text;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public int read(char[] buffer, int offset, int length) {
+            if (deadline.expired()) {
+                throw new GrammarFailure("time budget exceeded");
+            }
+            if (position >= text.length()) {
+                return -1;
+            }
+            int count = Math.min(length, text.length() - position);
+            text.getChars(position, position + count, buffer, offset);
+            position += count;
+            return count;
+        }
+
+        @Override
+        public void close() {
+            position = text.length();
+        }
     }
 
     private static Yaml yaml() {
