@@ -20,7 +20,8 @@ class ArchitectureTests {
 			.should()
 			.onlyDependOnClassesThat()
 			.resideInAnyPackage("io.lakegov.sql..", "java..", "javax.annotation..", "org.antlr.v4.runtime..",
-					"org.apache.spark.sql.catalyst.parser..", "io.delta.sql.parser..", "net.sf.jsqlparser..")
+					"org.apache.spark.sql.catalyst.parser..", "io.delta.sql.parser..", "net.sf.jsqlparser..",
+					"org.yaml.snakeyaml..")
 			.check(LAKEGOV);
 	}
 

@@ -10,7 +10,8 @@ import io.lakegov.sql.TimeTravel;
 record AnalyzeResponse(List<Result> results) {
 
 	/**
-	 * What one statement reads, writes and grants on.
+	 * What one statement reads, writes, grants on, references by foreign key and adds to (or updates in, or
+	 * removes from) a share.
 	 *
 	 * @param table the name resolved with the request's defaults, as written (normalised) without them
 	 * @param written the name as written, normalised
@@ -28,12 +29,13 @@ record AnalyzeResponse(List<Result> results) {
 	}
 
 	record Result(String id, String status, String kind, List<Access> reads, List<Access> writes,
-			List<Access> grants, List<String> paths, String fingerprint, String redactedSql, String stage,
+			List<Access> grants, List<Access> references, List<Access> shares, List<String> paths, String fingerprint, String redactedSql, String stage,
 			String reason, String analyzerVersion, List<String> temporaryViews) {
 
 		static Result of(String id, Analysis analysis, String catalog, String schema) {
 			return new Result(id, analysis.status().name(), analysis.kind(), accesses(analysis.reads(), catalog, schema),
 					accesses(analysis.writes(), catalog, schema), accesses(analysis.grants(), catalog, schema),
+					accesses(analysis.references(), catalog, schema), accesses(analysis.shares(), catalog, schema),
 					analysis.paths(), analysis.fingerprint(), analysis.redactedSql(), analysis.stage(),
 					analysis.reason(), analysis.analyzerVersion(), analysis.temporaryViews());
 		}

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the analyser found in one text (a statement or a script): the tables it reads, writes and grants on,
+ * What the analyser found in one text (a statement or a script): the tables it reads, writes, grants on,
+ * references by foreign key and shares,
  * the file paths it touches, its shape fingerprint and a redacted copy of it.
  *
  * @param kind            statement kind such as SELECT, MERGE or CTAS; SCRIPT for several statements; null when
@@ -53,6 +54,16 @@ public record Analysis(
 
     public List<TableAccess> grants() {
         return withRole(AccessRole.GRANT);
+    }
+
+    /** Tables a foreign key of the statement points to. */
+    public List<TableAccess> references() {
+        return withRole(AccessRole.REFERENCE);
+    }
+
+    /** Tables the statement adds to, updates in or removes from a Delta Sharing share. */
+    public List<TableAccess> shares() {
+        return withRole(AccessRole.SHARE);
     }
 
     private List<TableAccess> withRole(AccessRole role) {

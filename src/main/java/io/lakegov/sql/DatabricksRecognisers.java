@@ -2,8 +2,10 @@ package io.lakegov.sql;
 
 /**
  * Databricks statements that neither Spark's nor Delta's grammar knows, read from our own tokens: GRANT and
- * REVOKE, COPY INTO, USE CATALOG, tags, and ALTER/DROP/REFRESH of streaming tables and materialized views.
- * Pipeline statements (streaming tables, materialized views, flows, AUTO CDC) are in {@link PipelineRecognisers}.
+ * REVOKE ({@link GrantRecognisers}), COPY INTO, USE CATALOG, tags, and ALTER/DROP/REFRESH/UNDROP/SYNC of tables,
+ * streaming tables and materialized views. Shares and the other Unity Catalog objects are in
+ * {@link GovernanceRecognisers}, notebook and maintenance commands in {@link CommandRecognisers}, pipeline
+ * statements (streaming tables, materialized views, flows, AUTO CDC) are in {@link PipelineRecognisers}.
  * Each recogniser either understands the whole shape or returns null; none guesses.
  */
 final class DatabricksRecognisers {
@@ -11,14 +13,20 @@ final class DatabricksRecognisers {
     private DatabricksRecognisers() {
     }
 
-    /** Statements Spark's grammar would misread (its SET swallows any text), so ours must go first. */
-    static boolean takesPrecedence(Tokens tokens, int first) {
-        return (tokens.isWord(first, "SET") || tokens.isWord(first, "UNSET")) && tokens.isWord(first + 1, "TAG");
+    /**
+     * Statements Spark's grammar would misread, so ours must go first: its SET and REFRESH swallow any text, and
+     * it reads {@code DESCRIBE SHARE s} as a column of a table.
+     */
+    static boolean takesPrecedence(Tokens tokens, int first, int end) {
+        return (tokens.isWord(first, "SET") || tokens.isWord(first, "UNSET")) && tokens.isWord(first + 1, "TAG")
+                || tokens.isWord(first, "REFRESH") && (tokens.isWord(first + 1, "MATERIALIZED")
+                        || tokens.isWord(first + 1, "STREAMING") || tokens.isWord(first + 1, "FOREIGN"))
+                || GovernanceRecognisers.takesPrecedence(tokens, first, end);
     }
 
     static StatementFacts recognise(Tokens tokens, int first, int end, Deadline deadline) {
-        if (tokens.isWord(first, "GRANT") || tokens.isWord(first, "REVOKE")) {
-            return grant(tokens, first, end);
+        if (tokens.isWord(first, "GRANT") || tokens.isWord(first, "REVOKE") || tokens.isWord(first, "DENY")) {
+            return GrantRecognisers.grant(tokens, first, end);
         }
         if (tokens.isWord(first, "COPY") && tokens.isWord(first + 1, "INTO")) {
             return copyInto(tokens, first + 2, end);
@@ -29,7 +37,16 @@ final class DatabricksRecognisers {
         if (tokens.isWord(first, "SET") || tokens.isWord(first, "UNSET")) {
             return tag(tokens, first, end);
         }
-        if (tokens.isWord(first, "ALTER") || tokens.isWord(first, "DROP") || tokens.isWord(first, "REFRESH")) {
+        StatementFacts command = CommandRecognisers.recognise(tokens, first, end, deadline);
+        if (command != null) {
+            return command;
+        }
+        StatementFacts governance = GovernanceRecognisers.recognise(tokens, first, end);
+        if (governance != null) {
+            return governance;
+        }
+        if (tokens.isWord(first, "ALTER") || tokens.isWord(first, "DROP") || tokens.isWord(first, "REFRESH")
+                || tokens.isWord(first, "UNDROP") || tokens.isWord(first, "SYNC") || tokens.isWord(first, "ANALYZE")) {
             return namedObject(tokens, first, end);
         }
         if (isCreateFunction(tokens, first)) {
@@ -51,50 +68,6 @@ final class DatabricksRecognisers {
             i++;
         }
         return tokens.isWord(i, "FUNCTION");
-    }
-
-    private static StatementFacts grant(Tokens tokens, int first, int end) {
-        StatementFacts facts = new StatementFacts(tokens.text(first).toUpperCase(java.util.Locale.ROOT));
-        int on = TokenNames.find(tokens, first + 1, end, "ON");
-        if (on < 0) {
-            return facts;
-        }
-        int at = on + 1;
-        boolean table = true;
-        int skipped = skipSecurable(tokens, at);
-        if (skipped > at) {
-            table = isTableSecurable(tokens, at);
-            at = skipped;
-        }
-        TokenNames.Read name = TokenNames.name(tokens, at, end);
-        if (name == null) {
-            return null;
-        }
-        int next = name.next();
-        if (!tokens.isWord(next, "TO") && !tokens.isWord(next, "FROM")) {
-            return null;
-        }
-        if (table) {
-            facts.add(name.name(), AccessRole.GRANT, null);
-        }
-        return facts;
-    }
-
-    private static int skipSecurable(Tokens tokens, int at) {
-        for (String[] securable : new String[][] {{"MATERIALIZED", "VIEW"}, {"STREAMING", "TABLE"}, {"TABLE"},
-            {"VIEW"}, {"SCHEMA"}, {"DATABASE"}, {"CATALOG"}, {"VOLUME"}, {"FUNCTION"}, {"EXTERNAL", "LOCATION"},
-            {"STORAGE", "CREDENTIAL"}, {"CONNECTION"}, {"SHARE"}, {"MODEL"}}) {
-            int next = TokenNames.expect(tokens, at, securable);
-            if (next > 0) {
-                return next;
-            }
-        }
-        return at;
-    }
-
-    private static boolean isTableSecurable(Tokens tokens, int at) {
-        return tokens.isWord(at, "TABLE") || tokens.isWord(at, "VIEW") || tokens.isWord(at, "MATERIALIZED")
-                || tokens.isWord(at, "STREAMING");
     }
 
     private static StatementFacts copyInto(Tokens tokens, int at, int end) {
@@ -161,7 +134,11 @@ final class DatabricksRecognisers {
         return facts;
     }
 
-    /** ALTER, DROP or REFRESH of a table, view, materialized view or streaming table: the object is written. */
+    /**
+     * ALTER, DROP, REFRESH, UNDROP or SYNC of a table, view, materialized view, streaming table or foreign table:
+     * the object is written ({@code SYNC TABLE t FROM s} also reads {@code s}; a {@code REFERENCES p} in an ALTER
+     * is a foreign key to {@code p}). {@code ANALYZE TABLE t ...} reads it.
+     */
     private static StatementFacts namedObject(Tokens tokens, int first, int end) {
         int at = first + 1;
         String object;
@@ -169,7 +146,8 @@ final class DatabricksRecognisers {
             object = tokens.isWord(at, "TABLE") ? "TABLE" : "VIEW";
             at++;
         } else if (TokenNames.expect(tokens, at, "MATERIALIZED", "VIEW") > 0
-                || TokenNames.expect(tokens, at, "STREAMING", "TABLE") > 0) {
+                || TokenNames.expect(tokens, at, "STREAMING", "TABLE") > 0
+                || TokenNames.expect(tokens, at, "FOREIGN", "TABLE") > 0) {
             object = "TABLE";
             at += 2;
         } else {
@@ -177,13 +155,42 @@ final class DatabricksRecognisers {
         }
         int ifExists = TokenNames.expect(tokens, at, "IF", "EXISTS");
         at = ifExists > 0 ? ifExists : at;
+        String verb = tokens.text(first).toUpperCase(java.util.Locale.ROOT);
+        if (verb.equals("UNDROP") && TokenNames.expect(tokens, at, "WITH", "ID") > 0) {
+            // UNDROP TABLE WITH ID '...' names the table by its id only.
+            return new StatementFacts("UNDROP");
+        }
         TokenNames.Read name = TokenNames.name(tokens, at, end);
         if (name == null) {
             return null;
         }
-        String verb = tokens.text(first).toUpperCase(java.util.Locale.ROOT);
-        StatementFacts facts = new StatementFacts(verb.equals("REFRESH") ? "REFRESH" : verb + "_" + object);
-        facts.add(name.name(), AccessRole.WRITE, null);
+        StatementFacts facts = new StatementFacts(switch (verb) {
+            case "REFRESH", "UNDROP", "ANALYZE" -> verb;
+            case "SYNC" -> "SYNC_TABLE";
+            default -> verb + "_" + object;
+        });
+        facts.add(name.name(), verb.equals("ANALYZE") ? AccessRole.READ : AccessRole.WRITE, null);
+        if (verb.equals("SYNC") && tokens.isWord(name.next(), "FROM")) {
+            TokenNames.Read source = TokenNames.name(tokens, name.next() + 1, end);
+            if (source != null) {
+                facts.add(source.name(), AccessRole.READ, null);
+            }
+        }
+        if (verb.equals("ALTER")) {
+            references(tokens, name.next(), end, facts);
+        }
         return facts;
+    }
+
+    /** Every {@code REFERENCES parent} in {@code [from, end)}: a foreign key to {@code parent}. */
+    static void references(Tokens tokens, int from, int end, StatementFacts facts) {
+        for (int i = from; i + 1 < end; i++) {
+            if (tokens.isWord(i, "REFERENCES")) {
+                TokenNames.Read parent = TokenNames.name(tokens, i + 1, end);
+                if (parent != null) {
+                    facts.add(parent.name(), AccessRole.REFERENCE, null);
+                }
+            }
+        }
     }
 }

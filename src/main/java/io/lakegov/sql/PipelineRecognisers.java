@@ -20,7 +20,7 @@ final class PipelineRecognisers {
         }
         if (TokenNames.expect(tokens, first, "APPLY", "CHANGES", "INTO") > 0
                 || TokenNames.expect(tokens, first, "AUTO", "CDC", "INTO") > 0) {
-            return changes(tokens, first + 3, end, new StatementFacts("APPLY_CHANGES"));
+            return changes(tokens, first + 3, end, new StatementFacts("APPLY_CHANGES"), deadline);
         }
         return null;
     }
@@ -58,19 +58,21 @@ final class PipelineRecognisers {
         if (name == null) {
             return null;
         }
+        boolean plainView = view && !tokens.isWord(i - 2, "MATERIALIZED");
         String kind = streaming ? "CREATE_STREAMING_TABLE"
-                : materialized ? "CREATE_MATERIALIZED_VIEW" : view ? "CREATE_VIEW" : "CREATE_TABLE";
-        StatementFacts facts = new StatementFacts(temporary && view ? "CREATE_TEMP_VIEW" : kind);
-        if (temporary && view) {
+                : plainView ? "CREATE_VIEW" : materialized ? "CREATE_MATERIALIZED_VIEW" : "CREATE_TABLE";
+        StatementFacts facts = new StatementFacts(temporary && plainView ? "CREATE_TEMP_VIEW" : kind);
+        if (temporary && plainView) {
             facts.temporaryViews.add(name.name().qualified());
         } else {
             facts.add(name.name(), AccessRole.WRITE, null);
         }
+        int as = queryStart(tokens, name.next(), end);
+        DatabricksRecognisers.references(tokens, name.next(), as < 0 ? end : as, facts);
         int flow = TokenNames.find(tokens, name.next(), end, "FLOW");
         if (flow > 0 && TokenNames.expect(tokens, flow + 1, "AUTO", "CDC") > 0) {
-            return source(tokens, flow + 3, end, facts);
+            return source(tokens, flow + 3, end, facts, deadline);
         }
-        int as = queryStart(tokens, name.next(), end);
         if (as < 0) {
             return TokenNames.find(tokens, name.next(), end, "AS") < 0 ? facts : null;
         }
@@ -89,7 +91,7 @@ final class PipelineRecognisers {
         StatementFacts facts = new StatementFacts("CREATE_FLOW");
         if (TokenNames.expect(tokens, as + 1, "AUTO", "CDC", "INTO") > 0
                 || TokenNames.expect(tokens, as + 1, "APPLY", "CHANGES", "INTO") > 0) {
-            return changes(tokens, as + 4, end, facts);
+            return changes(tokens, as + 4, end, facts, deadline);
         }
         if (tokens.isWord(as + 1, "INSERT")) {
             return SparkSubStatement.walkInto(tokens, as + 1, end, facts, deadline) ? facts : null;
@@ -98,17 +100,21 @@ final class PipelineRecognisers {
     }
 
     /** {@code target FROM source ...} of APPLY CHANGES / AUTO CDC. */
-    private static StatementFacts changes(Tokens tokens, int at, int end, StatementFacts facts) {
+    private static StatementFacts changes(Tokens tokens, int at, int end, StatementFacts facts,
+            Deadline deadline) {
         TokenNames.Read target = TokenNames.name(tokens, at, end);
         if (target == null || !tokens.isWord(target.next(), "FROM")) {
             return null;
         }
         facts.add(target.name(), AccessRole.WRITE, null);
-        return source(tokens, target.next() + 1, end, facts);
+        return source(tokens, target.next() + 1, end, facts, deadline);
     }
 
-    /** {@code STREAM(src)}, {@code STREAM src} or {@code src}, after a FROM. */
-    private static StatementFacts source(Tokens tokens, int at, int end, StatementFacts facts) {
+    /**
+     * {@code STREAM(src)}, {@code STREAM src}, {@code src} or a parenthesised query (with CTEs and joins, possibly
+     * inside {@code STREAM(...)}), after a FROM.
+     */
+    private static StatementFacts source(Tokens tokens, int at, int end, StatementFacts facts, Deadline deadline) {
         int i = tokens.isWord(at, "FROM") ? at + 1 : at;
         boolean parenthesised = false;
         if (tokens.isWord(i, "STREAM")) {
@@ -118,12 +124,46 @@ final class PipelineRecognisers {
                 i++;
             }
         }
+        if (tokens.isSymbol(i, '(') || (parenthesised && startsQuery(tokens, i))) {
+            return query(tokens, parenthesised ? i - 1 : i, end, facts, deadline);
+        }
         TokenNames.Read source = TokenNames.name(tokens, i, end);
         if (source == null || (parenthesised && !tokens.isSymbol(source.next(), ')'))) {
             return null;
         }
         facts.add(source.name(), AccessRole.READ, null);
         return facts;
+    }
+
+    /** The query inside the parentheses that open at {@code open}. */
+    private static StatementFacts query(Tokens tokens, int open, int end, StatementFacts facts, Deadline deadline) {
+        int close = closing(tokens, open, end);
+        if (close < 0) {
+            return null;
+        }
+        int from = open + 1;
+        int to = close;
+        while (tokens.isSymbol(from, '(') && closing(tokens, from, to + 1) == to - 1) {
+            from++;
+            to--;
+        }
+        if (from >= to || !startsQuery(tokens, from)) {
+            return null;
+        }
+        return SparkSubStatement.walkInto(tokens, from, to, facts, deadline) ? facts : null;
+    }
+
+    /** The index of the {@code )} that closes the {@code (} at {@code open}, or -1. */
+    private static int closing(Tokens tokens, int open, int end) {
+        int depth = 0;
+        for (int i = open; i < end; i++) {
+            if (tokens.isSymbol(i, '(')) {
+                depth++;
+            } else if (tokens.isSymbol(i, ')') && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The first token of the query after a top-level {@code AS}, or -1. */

@@ -71,7 +71,9 @@ final class ScriptResult {
         if (parts.size() == 1) {
             return temporaryViews.contains(parts.get(0));
         }
-        return parts.size() == 2 && parts.get(0).equals("global_temp") && temporaryViews.contains(parts.get(1));
+        // global_temp.v is a global temporary view; LIVE.v names a pipeline's own (possibly temporary) dataset.
+        return parts.size() == 2 && (parts.get(0).equals("global_temp") || parts.get(0).equals("live"))
+                && temporaryViews.contains(parts.get(1));
     }
 
     Analysis toAnalysis(int statements, String fingerprint, String redacted) {

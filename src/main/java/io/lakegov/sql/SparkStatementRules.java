@@ -28,7 +28,6 @@ final class SparkStatementRules {
             SqlBaseParser.SetTableSerDeContext.class, SqlBaseParser.TruncateTableContext.class,
             SqlBaseParser.UnsetTablePropertiesContext.class, SqlBaseParser.UpdateTableContext.class,
             SqlBaseParser.CreateIndexContext.class, SqlBaseParser.DropIndexContext.class,
-            SqlBaseParser.CreateMetricViewContext.class,
             SqlBaseParser.AlterTableAlterColumnContext.class, SqlBaseParser.HiveChangeColumnContext.class,
             SqlBaseParser.HiveReplaceColumnsContext.class, SqlBaseParser.RenameTableColumnContext.class);
 
@@ -56,6 +55,11 @@ final class SparkStatementRules {
             facts.kind = SparkStatementKinds.of(statement.getClass());
         }
         Class<?> type = statement.getClass();
+        if (statement instanceof SqlBaseParser.CreateMetricViewContext metricView) {
+            walker.target(metricView.identifierReference(), AccessRole.WRITE);
+            MetricViews.readSources(TreeText.original(metricView.codeLiteral()), walker);
+            return true;
+        }
         if (WRITES_NAMED_TABLE.contains(type)) {
             namedTables(statement, AccessRole.WRITE, walker);
             walker.walkChildren(statement);

@@ -10,12 +10,23 @@ final class SparkSubStatement {
     static boolean walkInto(Tokens tokens, int from, int end, StatementFacts facts, Deadline deadline) {
         int base = tokens.start(from);
         String text = tokens.source.substring(base, tokens.end(end - 1));
-        AtSuffixes suffixes = AtSuffixes.cut(tokens, from, end, text, base);
-        try {
-            new SparkWalker(facts, suffixes.byNameEnd).walk(SparkGrammar.parse(suffixes.text, deadline));
+        if (walk(tokens, from, end, text, base, facts, deadline)) {
             return true;
+        }
+        String blanked = DatabricksClauses.blank(tokens, from, end, text, base);
+        return blanked != null && walk(tokens, from, end, blanked, base, facts, deadline);
+    }
+
+    private static boolean walk(Tokens tokens, int from, int end, String text, int base, StatementFacts facts,
+            Deadline deadline) {
+        AtSuffixes suffixes = AtSuffixes.cut(tokens, from, end, text, base);
+        StatementFacts found = new StatementFacts(facts.kind);
+        try {
+            new SparkWalker(found, suffixes.byNameEnd, deadline).walk(SparkGrammar.parse(suffixes.text, deadline));
         } catch (GrammarFailure e) {
             return false;
         }
+        facts.mergeFrom(found);
+        return true;
     }
 }

@@ -19,6 +19,7 @@ import org.apache.spark.sql.catalyst.parser.SqlBaseParser.InsertIntoContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.LocationSpecContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.NamedQueryContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.QueryContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ReferenceSpecContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.StatementContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.StreamTableNameContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.TableContext;
@@ -34,12 +35,14 @@ import org.apache.spark.sql.catalyst.parser.SqlBaseParser.TemporalClauseContext;
 final class SparkWalker {
 
     final StatementFacts facts;
+    final Deadline deadline;
     private final Map<Integer, TimeTravel> atSuffixes;
     private final Deque<Set<String>> cteScopes = new ArrayDeque<>();
 
-    SparkWalker(StatementFacts facts, Map<Integer, TimeTravel> atSuffixes) {
+    SparkWalker(StatementFacts facts, Map<Integer, TimeTravel> atSuffixes, Deadline deadline) {
         this.facts = facts;
         this.atSuffixes = atSuffixes;
+        this.deadline = deadline;
     }
 
     void walk(ParseTree node) {
@@ -74,6 +77,8 @@ final class SparkWalker {
             TableFunctions.handle(call, this);
         } else if (node instanceof InsertIntoContext insert) {
             SparkDmlRules.insertTarget(insert, this);
+        } else if (node instanceof ReferenceSpecContext reference) {
+            facts.add(TreeText.name(reference.multipartIdentifier()), AccessRole.REFERENCE, null);
         } else if (node instanceof LocationSpecContext location) {
             addPath(location.stringLit());
         } else {

@@ -32,6 +32,19 @@ final class StatementFacts {
         }
     }
 
+    /** Adds what a sub-statement parse found (accesses, paths, temporary views, a dynamic name). */
+    void mergeFrom(StatementFacts other) {
+        accesses.addAll(other.accesses);
+        paths.addAll(other.paths);
+        temporaryViews.addAll(other.temporaryViews);
+        if (other.dynamicReason != null) {
+            markDynamic(other.dynamicReason);
+        }
+        if (kind == null) {
+            kind = other.kind;
+        }
+    }
+
     void markDynamic(String reason) {
         if (dynamicReason == null) {
             dynamicReason = reason;

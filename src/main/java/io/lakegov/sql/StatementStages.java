@@ -19,7 +19,7 @@ final class StatementStages {
         int base = tokens.start(first);
         String text = tokens.source.substring(base, tokens.end(end - 1));
         try {
-            if (DatabricksRecognisers.takesPrecedence(tokens, first)) {
+            if (DatabricksRecognisers.takesPrecedence(tokens, first, end)) {
                 StatementFacts recognised = DatabricksRecognisers.recognise(tokens, first, end, deadline);
                 if (recognised != null) {
                     return StageOutcome.found(recognised, "databricks-recogniser");
@@ -39,6 +39,10 @@ final class StatementStages {
                     return StageOutcome.failed("time budget exceeded");
                 }
                 sparkFailure = failure.getMessage();
+            }
+            StageOutcome withoutClauses = sparkWithoutDatabricksClauses(tokens, first, end, text, base, deadline);
+            if (withoutClauses != null) {
+                return withoutClauses;
             }
             StatementFacts recognised = DatabricksRecognisers.recognise(tokens, first, end, deadline);
             if (recognised != null) {
@@ -90,6 +94,21 @@ final class StatementStages {
         }
     }
 
+    /** Spark's grammar once more, with the Databricks clauses it does not know blanked out. */
+    private static StageOutcome sparkWithoutDatabricksClauses(Tokens tokens, int first, int end, String text,
+            int base, Deadline deadline) {
+        String blanked = DatabricksClauses.blank(tokens, first, end, text, base);
+        if (blanked == null) {
+            return null;
+        }
+        try {
+            StageOutcome outcome = spark(tokens, first, end, blanked, base, deadline, false);
+            return StageOutcome.found(outcome.facts(), "spark-grammar-databricks-clauses");
+        } catch (GrammarFailure failure) {
+            return null;
+        }
+    }
+
     private static boolean hasDoubleQuotedToken(Tokens tokens, int first, int end) {
         for (int i = first; i < end; i++) {
             if (tokens.type(i) == TokenType.STRING && tokens.source.charAt(tokens.start(i)) == '"') {
@@ -108,7 +127,7 @@ final class StatementStages {
             throw new GrammarFailure("Spark does not support this command");
         }
         StatementFacts facts = new StatementFacts(null);
-        new SparkWalker(facts, suffixes.byNameEnd).walk(root);
+        new SparkWalker(facts, suffixes.byNameEnd, deadline).walk(root);
         if (facts.kind == null) {
             facts.kind = root.singleCompoundStatement() != null ? "COMPOUND" : "SET";
         }

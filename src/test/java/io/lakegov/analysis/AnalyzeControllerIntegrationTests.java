@@ -37,6 +37,20 @@ class AnalyzeControllerIntegrationTests {
 	}
 
 	@Test
+	void listsForeignKeyReferencesAndSharedTablesApartFromReadsAndWrites() {
+		var response = post(Map.of("defaultCatalog", "main", "defaultSchema", "sales", "statements",
+				List.of(Map.of("id", "fk", "sql",
+						"ALTER TABLE orders ADD CONSTRAINT fk FOREIGN KEY (customer_id) REFERENCES customers (id)"),
+						Map.of("id", "share", "sql", "ALTER SHARE partners ADD TABLE orders WITH HISTORY"))));
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
+		assertThat(response.getBody()).contains(
+				"\"reads\":[],\"writes\":[{\"table\":\"main.sales.orders\"",
+				"\"references\":[{\"table\":\"main.sales.customers\"",
+				"\"kind\":\"ALTER_SHARE_ADD\",\"reads\":[],\"writes\":[],\"grants\":[],\"references\":[],"
+						+ "\"shares\":[{\"table\":\"main.sales.orders\"");
+	}
+
+	@Test
 	void keepsNamesAsWrittenWithoutDefaults() {
 		var response = post(Map.of("statements", List.of(Map.of("id", "a", "sql", "SELECT * FROM `Bronze`.Events"))));
 		assertThat(response.getBody()).contains("\"table\":\"bronze.events\"", "\"fullyQualified\":false");

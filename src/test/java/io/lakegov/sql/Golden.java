@@ -20,6 +20,12 @@ final class Golden {
         return String.join(",", accesses.stream().map(a -> a.written().qualified()).sorted().toList());
     }
 
+    /** Every access as {@code ROLE:name} (name as written), sorted, joined by spaces; "" for none. */
+    static String accesses(Analysis analysis) {
+        return String.join(" ", analysis.accesses().stream().map(a -> a.role() + ":" + a.written().qualified())
+                .sorted().toList());
+    }
+
     /** {@code name:KIND:value:SYNTAX} for every access with time travel. */
     static String timeTravel(Analysis analysis) {
         return String.join(",", analysis.accesses().stream().filter(a -> a.timeTravel() != null)
