@@ -1,0 +1,68 @@
+package io.lakegov.ingest;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class IngestionHealthTests {
+
+	static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
+
+	static final IngestHealthProperties DEFAULTS = new IngestHealthProperties(Duration.ofHours(3), 3);
+
+	@Test
+	void isUnknownBeforeTheFirstRun() {
+		Health health = IngestionHealth.assess(List.of(), null, NOW, DEFAULTS);
+		assertThat(health.getStatus()).isEqualTo(Status.UNKNOWN);
+	}
+
+	@Test
+	void isUpAfterAGoodRunWithinTheLag() {
+		Health health = IngestionHealth.assess(List.of(run(2, "SUCCEEDED", null), run(1, "FAILED", "boom")),
+				NOW.minus(Duration.ofMinutes(50)), NOW, DEFAULTS);
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("consecutiveFailures", 0)
+			.containsEntry("lagSeconds", 3000L)
+			.containsEntry("lastError", "boom");
+	}
+
+	@Test
+	void isDownOnceTheConfiguredNumberOfRunsFailedInARow() {
+		List<IngestionHealthRepository.FinishedRun> two = List.of(run(3, "FAILED", "warehouse unreachable"),
+				run(2, "FAILED", "older"));
+		assertThat(IngestionHealth.assess(two, NOW, NOW, DEFAULTS).getStatus()).isEqualTo(Status.UP);
+		Health three = IngestionHealth.assess(List.of(run(4, "FAILED", "warehouse unreachable"), two.get(0), two.get(1)),
+				NOW, NOW, DEFAULTS);
+		assertThat(three.getStatus()).isEqualTo(Status.DOWN);
+		assertThat(three.getDetails()).containsEntry("reason", "the last 3 ingestion runs failed")
+			.containsEntry("lastFailedRun", 4L)
+			.containsEntry("lastError", "warehouse unreachable");
+	}
+
+	@Test
+	void isDownWhenTheHistoryLagsMoreThanAllowed() {
+		Health health = IngestionHealth.assess(List.of(run(1, "SUCCEEDED", null)), NOW.minus(Duration.ofHours(4)), NOW,
+				DEFAULTS);
+		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+		assertThat(health.getDetails().get("reason").toString()).contains("PT4H").contains("PT3H");
+	}
+
+	@Test
+	void refusesSettingsThatCouldNeverBeUp() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ZERO, 3));
+		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ofHours(1), 0));
+	}
+
+	private static IngestionHealthRepository.FinishedRun run(long id, String status, String error) {
+		return new IngestionHealthRepository.FinishedRun(id, "SCHEDULED", status, NOW.minusSeconds(60 * id), error);
+	}
+
+}
