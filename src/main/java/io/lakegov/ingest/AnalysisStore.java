@@ -49,8 +49,12 @@ class AnalysisStore {
 
 	private final Map<String, StoredAnalysis> cache;
 
-	AnalysisStore(JdbcClient jdbc, StatementAnalyzer analyzer, JsonMapper json, AnalysisProperties properties) {
+	private final AnalysisMetrics metrics;
+
+	AnalysisStore(JdbcClient jdbc, StatementAnalyzer analyzer, JsonMapper json, AnalysisProperties properties,
+			AnalysisMetrics metrics) {
 		this.jdbc = jdbc;
+		this.metrics = metrics;
 		this.analyzer = analyzer;
 		this.json = json;
 		int capacity = properties.cacheSize();
@@ -100,8 +104,10 @@ class AnalysisStore {
 			}
 		});
 		if (missing.isEmpty()) {
+			metrics.looked(found.size(), 0, 0);
 			return new Lookup(found, 0);
 		}
+		int fromMemory = found.size();
 		Map<String, StoredAnalysis> stored = load(missing);
 		cache.putAll(stored);
 		found.putAll(stored);
@@ -116,6 +122,7 @@ class AnalysisStore {
 			cache.put(entry.getKey(), entry.getValue());
 			found.put(entry.getKey(), entry.getValue());
 		});
+		metrics.looked(fromMemory, stored.size(), fresh.size());
 		return new Lookup(found, fresh.size());
 	}
 
@@ -137,10 +144,13 @@ class AnalysisStore {
 				missing.add(hash);
 			}
 		});
+		int fromMemory = found.size();
+		int fromStore = 0;
 		if (!missing.isEmpty()) {
 			Map<String, StoredAnalysis> stored = load(missing);
 			found.putAll(stored);
 			cache.putAll(stored);
+			fromStore = stored.size();
 		}
 		int analysed = 0;
 		List<Map.Entry<String, StoredAnalysis>> fresh = new ArrayList<>();
@@ -156,6 +166,7 @@ class AnalysisStore {
 		}
 		insert(fresh);
 		cacheAfterCommit(fresh);
+		metrics.looked(fromMemory, fromStore, analysed);
 		return new Lookup(found, analysed);
 	}
 
@@ -176,6 +187,12 @@ class AnalysisStore {
 	}
 
 	private StoredAnalysis analyse(String text) {
+		StoredAnalysis analysis = analyseText(text);
+		metrics.analysed(analysis);
+		return analysis;
+	}
+
+	private StoredAnalysis analyseText(String text) {
 		if (text == null || text.isBlank()) {
 			return StoredAnalysis.notAnalysed(StoredAnalysis.EMPTY, "the source row has no statement text");
 		}

@@ -5,14 +5,16 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import org.springframework.stereotype.Component;
 
 /**
  * What operators watch: how far ingestion lags behind now, how much is waiting, how many statements the
- * analyser could not understand, and whether runs fail or read nothing.
+ * analyser could not understand, whether runs fail or read nothing, and what each run did and took.
  */
 @Component
 class IngestionMetrics {
@@ -29,7 +31,29 @@ class IngestionMetrics {
 
 	private final Counter failed;
 
+	private final Counter masked;
+
+	private final MeterRegistry registry;
+
+	private final DistributionSummary runRowsRead;
+
+	private final DistributionSummary runRowsChanged;
+
+	private final Timer readLatency;
+
+	private final Timer countLatency;
+
 	private final AtomicLong zeroRowsAlert = new AtomicLong();
+
+	/** Rows per second of the last successful run, as double bits. */
+	private final AtomicLong rowsPerSecond = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+
+	/** The share of masked texts among the rows of the last run that read rows, as double bits. */
+	private final AtomicLong maskedRatio = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+
+	private final AtomicLong runRows = new AtomicLong();
+
+	private final AtomicLong runMasked = new AtomicLong();
 
 	private final AtomicLong backlog = new AtomicLong();
 
@@ -45,6 +69,32 @@ class IngestionMetrics {
 		analysed = Counter.builder("lakegov.analysis.texts").description("Statement texts parsed").register(registry);
 		unanalysable = Counter.builder("lakegov.analysis.unanalysable")
 			.description("Statements whose tables could not be determined")
+			.register(registry);
+		masked = Counter.builder("lakegov.ingest.rows.masked")
+			.description("Rows read whose statement text the source masked (<REDACTED>)")
+			.register(registry);
+		this.registry = registry;
+		runRowsRead = DistributionSummary.builder("lakegov.ingest.run.rows")
+			.tag("measure", "read")
+			.description("Rows each run read")
+			.register(registry);
+		runRowsChanged = DistributionSummary.builder("lakegov.ingest.run.rows")
+			.tag("measure", "changed")
+			.description("Rows each run found new or newer than stored")
+			.register(registry);
+		readLatency = Timer.builder("lakegov.source.query.latency")
+			.tag("query", "read")
+			.description("Time from sending a history query until its first batch of rows (or its end)")
+			.register(registry);
+		countLatency = Timer.builder("lakegov.source.query.latency")
+			.tag("query", "count")
+			.description("Time a window's row count took on the source")
+			.register(registry);
+		Gauge.builder("lakegov.ingest.last.run.rows.per.second", rowsPerSecond, bits -> Double.longBitsToDouble(bits.get()))
+			.description("Rows read per second by the last successful run")
+			.register(registry);
+		Gauge.builder("lakegov.ingest.masked.ratio", maskedRatio, bits -> Double.longBitsToDouble(bits.get()))
+			.description("Share of rows with a masked statement text in the last run that read rows")
 			.register(registry);
 		succeeded = Counter.builder("lakegov.ingest.runs").tag("status", "SUCCEEDED").register(registry);
 		failed = Counter.builder("lakegov.ingest.runs").tag("status", "FAILED").register(registry);
@@ -71,14 +121,48 @@ class IngestionMetrics {
 		unanalysableLastBatch.set(statementsUnanalysable);
 	}
 
+	/** A batch of this many rows was read from the source, this many of them with a masked text. */
+	void read(int rowsRead, int rowsMasked) {
+		masked.increment(rowsMasked);
+		runRows.addAndGet(rowsRead);
+		runMasked.addAndGet(rowsMasked);
+	}
+
+	void readLatency(Duration latency) {
+		readLatency.record(latency);
+	}
+
+	void countLatency(Duration latency) {
+		countLatency.record(latency);
+	}
+
 	void backlog(long rows) {
 		backlog.set(Math.max(0, rows));
 	}
 
-	void runFinished(boolean success, boolean alert) {
+	/** A run that read the source ended: its figures, duration by outcome, and the gauges of the last run. */
+	void runFinished(IngestionRun run, boolean alert) {
+		boolean success = RunStatus.SUCCEEDED.name().equals(run.status());
 		backlog.set(0);
 		(success ? succeeded : failed).increment();
 		zeroRowsAlert.set(alert ? 1 : 0);
+		Timer.builder("lakegov.ingest.run.duration")
+			.tag("status", run.status())
+			.tag("kind", run.kind())
+			.description("How long runs took, by outcome")
+			.register(registry)
+			.record(Duration.ofMillis(run.durationMs()));
+		runRowsRead.record(run.rowsRead());
+		runRowsChanged.record(run.rowsChanged());
+		if (success) {
+			double seconds = Math.max(run.durationMs(), 1) / 1000.0;
+			rowsPerSecond.set(Double.doubleToLongBits(run.rowsRead() / seconds));
+		}
+		long rowsOfRun = runRows.getAndSet(0);
+		long maskedOfRun = runMasked.getAndSet(0);
+		if (rowsOfRun > 0) {
+			maskedRatio.set(Double.doubleToLongBits((double) maskedOfRun / rowsOfRun));
+		}
 	}
 
 	private double failureRatio() {

@@ -49,8 +49,8 @@ class IngestionScheduler {
 
 	private void run(RunKind kind) {
 		try {
-			IngestionRun run = ingestion.runIncremental(kind);
-			log.info("{} ingestion run {} finished {}", kind, run.id(), run.status());
+			// the service logs the run's one line with its figures
+			ingestion.runIncremental(kind);
 		}
 		catch (IngestionRunRepository.RunInProgressException ex) {
 			log.info("{} ingestion skipped: another run is in progress", kind);

@@ -36,6 +36,8 @@ public class IngestionService implements DisposableBean {
 
 	private final IngestionMetrics metrics;
 
+	private final StoreMetrics storeMetrics;
+
 	private final Clock clock;
 
 	private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
@@ -45,13 +47,15 @@ public class IngestionService implements DisposableBean {
 	});
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
-			Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics, Clock clock) {
+			Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics, StoreMetrics storeMetrics,
+			Clock clock) {
 		this.runs = runs;
 		this.watermark = watermark;
 		this.windows = windows;
 		this.reanalysis = reanalysis;
 		this.properties = properties;
 		this.metrics = metrics;
+		this.storeMetrics = storeMetrics;
 		this.clock = clock;
 	}
 
@@ -116,10 +120,13 @@ public class IngestionService implements DisposableBean {
 			long rowsRead = windows.ingest(run, from, to, backfill);
 			boolean alert = zeroRowsAlert(rowsRead, backfill);
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
-			metrics.runFinished(true, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
-			log.info("Ingestion run {} ({}) read {} rows, {} changed, {} texts analysed, in {}", done.id(), done.kind(),
-					done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), Duration.ofMillis(done.durationMs()));
+			metrics.runFinished(done, alert);
+			storeMetrics.invalidate();
+			log.info("Ingestion run {} ({}) SUCCEEDED: window {} to {}, {} rows read, {} changed, {} texts analysed, "
+					+ "{} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.kind(), done.windowStart(),
+					done.windowEnd(), done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(),
+					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()));
 			return done;
 		}
 		catch (InterruptedException ex) {
@@ -147,10 +154,18 @@ public class IngestionService implements DisposableBean {
 	}
 
 	private IngestionRun fail(IngestionRun run, Exception ex) {
-		log.error("Ingestion run {} failed", run.id(), Secrets.masked(ex));
 		runs.finish(run.id(), RunStatus.FAILED, describe(ex), false);
-		metrics.runFinished(false, false);
-		return runs.find(run.id()).orElseThrow();
+		IngestionRun done = runs.find(run.id()).orElseThrow();
+		metrics.runFinished(done, false);
+		storeMetrics.invalidate();
+		log.error("Ingestion run {} ({}) FAILED: window {} to {}, {} rows read, {} changed, {} batches committed, in {}: {}",
+				done.id(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
+				done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
+		return done;
+	}
+
+	private static long rowsPerSecond(IngestionRun run) {
+		return run.rowsRead() * 1000 / Math.max(run.durationMs(), 1);
 	}
 
 	private boolean zeroRowsAlert(long rowsRead, boolean backfill) {

@@ -3,10 +3,12 @@ package io.lakegov.ingest;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import io.lakegov.history.HistoryReader;
+import io.lakegov.history.HistoryRow;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,13 +83,23 @@ class WindowIngestion implements DisposableBean {
 			for (int attempt = 0;; attempt++) {
 				try {
 					if (from.isBefore(to)) {
+						long sent = System.nanoTime();
+						boolean[] answered = { false };
 						reader.read(progress.resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
+							if (!answered[0]) {
+								answered[0] = true;
+								metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
+							}
+							metrics.read(rows.size() + rejected, masked(rows));
 							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
 							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
 							progress.inFlight = prepared.statementIds();
 							// on this thread, beside the write in flight, rather than in the writer's path
 							statistics.refreshIfDue(progress.submitted());
 						});
+						if (!answered[0]) {
+							metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
+						}
 					}
 					pipeline.drain();
 					return progress.rowsRead();
@@ -139,13 +151,26 @@ class WindowIngestion implements DisposableBean {
 
 	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
 	private long windowRows(Instant from, Instant to) {
+		long sent = System.nanoTime();
 		try {
-			return reader.count(from, to);
+			long rows = reader.count(from, to);
+			metrics.countLatency(Duration.ofNanos(System.nanoTime() - sent));
+			return rows;
 		}
 		catch (RuntimeException ex) {
 			log.warn("Could not count the rows of the window: {}", Secrets.mask(ex.getMessage()));
 			return 0;
 		}
+	}
+
+	private static int masked(List<HistoryRow> rows) {
+		int masked = 0;
+		for (HistoryRow row : rows) {
+			if (row.statementText() != null && AnalysisStore.REDACTED_TEXT.equals(row.statementText().strip())) {
+				masked++;
+			}
+		}
+		return masked;
 	}
 
 	@Override
