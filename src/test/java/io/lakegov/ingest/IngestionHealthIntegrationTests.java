@@ -1,10 +1,14 @@
 package io.lakegov.ingest;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.StoppableSource;
@@ -32,6 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IngestionHealthIntegrationTests {
 
 	static final StoppableSource SOURCE = StoppableSource.start();
+
+	static final Path ALERT_RULES = Path.of("helm", "lakegov", "files", "prometheus-rules.yaml");
 
 	@DynamicPropertySource
 	static void source(DynamicPropertyRegistry registry) {
@@ -106,7 +112,7 @@ class IngestionHealthIntegrationTests {
 	}
 
 	@Test
-	void theDocumentedMetricsArePresentAfterARun() {
+	void theDocumentedMetricsArePresentAfterARun() throws IOException {
 		addRows(4);
 		SOURCE.rows().row("masked-" + nonce).text("<REDACTED>").user("u").started(Instant.now().minusSeconds(60)).save();
 		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
@@ -128,6 +134,11 @@ class IngestionHealthIntegrationTests {
 				"lakegov_store_table_size_bytes{table=\"query_history\"}",
 				"lakegov_store_table_rows{table=\"table_access\"}", "lakegov_ingest_batch_phase_seconds_count")) {
 			assertThat(metrics).as(name).contains(name);
+		}
+		// every series the shipped alert rules use exists
+		Matcher used = Pattern.compile("lakegov_[a-z_]+").matcher(Files.readString(ALERT_RULES));
+		while (used.find()) {
+			assertThat(metrics).as("alert rules use " + used.group()).containsPattern("(?m)^" + used.group() + "[{ ]");
 		}
 		assertThat(value(metrics, "lakegov_ingest_masked_ratio")).isEqualTo(0.2);
 		assertThat(value(metrics, "lakegov_ingest_run_rows_sum{measure=\"read\"}")).isGreaterThanOrEqualTo(5);
