@@ -139,6 +139,48 @@ class HelmChartTests {
 	}
 
 	@Test
+	void rendersManifestsThatMatchTheKubernetesApiSchema() {
+		for (Manifests manifests : List.of(render(null), render(PRODUCTION))) {
+			for (Map<String, Object> manifest : manifests.documents()) {
+				String kind = (String) manifest.get("kind");
+				if (KubernetesSchema.covers(kind)) {
+					assertThat(KubernetesSchema.violations(manifest)).as(kind).isEmpty();
+				}
+				else {
+					assertThat(kind).isIn("ServiceMonitor", "PrometheusRule");
+				}
+			}
+		}
+	}
+
+	@Test
+	void theSchemaCheckFindsMisspelledFieldsAndWrongTypes() {
+		Map<String, Object> wrongType = Manifests.parse("""
+				apiVersion: apps/v1
+				kind: Deployment
+				metadata: {name: x}
+				spec:
+				  replicas: many
+				""").documents().get(0);
+		assertThat(KubernetesSchema.violations(wrongType)).anyMatch(violation -> violation.contains("replicas"));
+		Map<String, Object> misspelled = Manifests.parse("""
+				apiVersion: apps/v1
+				kind: Deployment
+				metadata: {name: x}
+				spec:
+				  template:
+				    spec:
+				      containers:
+				        - name: x
+				          readinessProbes: {}
+				""").documents().get(0);
+		assertThat(KubernetesSchema.violations(misspelled)).anyMatch(violation -> violation.contains("readinessProbes"));
+		Map<String, Object> wrongVersion = Manifests.parse("apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: x}\n")
+			.documents().get(0);
+		assertThat(KubernetesSchema.violations(wrongVersion)).anyMatch(violation -> violation.contains("networking.k8s.io/v1"));
+	}
+
+	@Test
 	@SuppressWarnings("unchecked")
 	void shipsAlertRulesWithASeverityAndASummaryEach() throws Exception {
 		Map<String, Object> rules = new Yaml(new SafeConstructor(new LoaderOptions()))
