@@ -1,13 +1,18 @@
 package io.lakegov.ingest;
 
+import java.net.ServerSocket;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -53,6 +58,20 @@ class IngestionHealthTests {
 				DEFAULTS);
 		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 		assertThat(health.getDetails().get("reason").toString()).contains("PT4H").contains("PT3H");
+	}
+
+	@Test
+	void isDownWhenTheStoreCannotBeRead() throws Exception {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0)) {
+			closedPort = socket.getLocalPort();
+		}
+		var store = JdbcClient.create(new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:" + closedPort + "/lakegov"));
+		Health health = new IngestionHealthIndicator(new IngestionHealthRepository(store), DEFAULTS,
+				Clock.fixed(NOW, ZoneOffset.UTC)).health();
+		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+		assertThat(health.getDetails()).containsEntry("reason", "the store cannot be read");
+		assertThat(health.getDetails().get("lastError").toString()).contains("Connection");
 	}
 
 	@Test
