@@ -123,7 +123,7 @@ public class IngestionService implements DisposableBean {
 			IngestionRun done = runs.find(run.id()).orElseThrow();
 			metrics.runFinished(done, alert);
 			storeMetrics.invalidate();
-			log.info("Ingestion run {} ({}) SUCCEEDED: window {} to {}, {} rows read, {} changed, {} texts analysed, "
+			log.info("Ingestion run {} succeeded ({}): window {} to {}, {} rows read, {} changed, {} texts analysed, "
 					+ "{} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.kind(), done.windowStart(),
 					done.windowEnd(), done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(),
 					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()));
@@ -158,7 +158,7 @@ public class IngestionService implements DisposableBean {
 		IngestionRun done = runs.find(run.id()).orElseThrow();
 		metrics.runFinished(done, false);
 		storeMetrics.invalidate();
-		log.error("Ingestion run {} ({}) FAILED: window {} to {}, {} rows read, {} changed, {} batches committed, in {}: {}",
+		log.error("Ingestion run {} failed ({}): window {} to {}, {} rows read, {} changed, {} batches committed, in {}: {}",
 				done.id(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
 				done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
 		return done;
