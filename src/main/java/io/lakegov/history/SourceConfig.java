@@ -57,6 +57,7 @@ class SourceConfig {
 		pool.setUsername(properties.username());
 		pool.setPassword(properties.password());
 		pool.setMaximumPoolSize(properties.maxPoolSize());
+		pool.setConnectionTimeout(properties.connectionTimeout().toMillis());
 		if (properties.url().startsWith("jdbc:databricks:")) {
 			databricksProperties(properties).forEach(pool::addDataSourceProperty);
 		}

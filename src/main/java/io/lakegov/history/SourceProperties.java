@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param fetchSize rows fetched per round trip while streaming
  * @param queryTimeout how long one source query may run
  * @param maxPoolSize connections to the source
+ * @param connectionTimeout how long to wait for a connection to the source: a stopped warehouse then
+ * fails each attempt of a run this fast
  * @param ownPrincipals principals whose statements are lakegov's own and never usage (besides those
  * tagged {@code lakegov}): the user or service principal lakegov reads the source as
  */
@@ -28,7 +30,7 @@ public record SourceProperties(String url, String username, String password,
 		@DefaultValue("system.query.history") String table,
 		@DefaultValue("system.information_schema.tables") String inventoryTable, @DefaultValue("1000") int fetchSize,
 		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
-		@DefaultValue("") List<String> ownPrincipals) {
+		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals) {
 
 	public SourceProperties {
 		if (table == null || !table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
@@ -41,6 +43,9 @@ public record SourceProperties(String url, String username, String password,
 			throw new IllegalArgumentException("lakegov.source.fetch-size must be between 1 and 100000, was " + fetchSize);
 		}
 		ownPrincipals = ownPrincipals == null ? List.of() : List.copyOf(ownPrincipals);
+		if (connectionTimeout == null || connectionTimeout.toMillis() < 250) {
+			throw new IllegalArgumentException("lakegov.source.connection-timeout must be at least 250ms, was " + connectionTimeout);
+		}
 		if (maxPoolSize < 1) {
 			throw new IllegalArgumentException("lakegov.source.max-pool-size must be at least 1");
 		}

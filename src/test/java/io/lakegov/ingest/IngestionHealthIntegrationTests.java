@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * DOWN once the configured number of runs failed, UP after a good run, and never in liveness or
  * readiness.
  */
-@IntegrationTest(properties = { "lakegov.ingest.retries=0", "lakegov.ingest.health.failed-runs=2" })
+@IntegrationTest(properties = { "lakegov.ingest.retries=0", "lakegov.ingest.health.failed-runs=2",
+		"lakegov.source.connection-timeout=2s" })
 class IngestionHealthIntegrationTests {
 
 	static final StoppableSource SOURCE = StoppableSource.start();
