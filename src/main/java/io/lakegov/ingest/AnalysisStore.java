@@ -30,7 +30,6 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 @Repository
 class AnalysisStore {
 
-	static final String REDACTED_TEXT = "<REDACTED>";
 
 	/** The key under which a statement without text finds its (not-)analysis. */
 	static final String NO_TEXT = "no-text";
@@ -196,7 +195,7 @@ class AnalysisStore {
 		if (text == null || text.isBlank()) {
 			return StoredAnalysis.notAnalysed(StoredAnalysis.EMPTY, "the source row has no statement text");
 		}
-		if (REDACTED_TEXT.equals(text.strip())) {
+		if (MaskedTexts.isRedacted(text)) {
 			return StoredAnalysis.notAnalysed(StoredAnalysis.REDACTED,
 					"the source redacted the statement text: the reading principal lacks access to it");
 		}

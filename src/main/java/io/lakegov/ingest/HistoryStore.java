@@ -86,7 +86,8 @@ class HistoryStore {
 		CopyRows.Text text = new CopyRows.Text(1);
 		for (HistoryColumn column : COLUMNS) {
 			Object value = row.values().get(column);
-			if (column == HistoryColumn.STATEMENT_TEXT && !keepRawText && !AnalysisStore.REDACTED_TEXT.equals(value)) {
+			if (column == HistoryColumn.STATEMENT_TEXT && !keepRawText
+					&& !(value instanceof String raw && MaskedTexts.isRedacted(raw))) {
 				value = null;
 			}
 			text.value(value instanceof HistoryRow.JsonText document ? document.json() : value);

@@ -49,6 +49,17 @@ final class IngestionHealth {
 				.withDetail("lagSeconds", lag.toSeconds());
 		}
 		recent.stream()
+			.filter(run -> RunStatus.SUCCEEDED.name().equals(run.status()) && run.rowsRead() > 0)
+			.findFirst()
+			.ifPresent(success -> {
+				Double masked = MaskedTexts.share(success.rowsMasked(), success.rowsRead());
+				health.withDetail("maskedShare", masked);
+				String advice = MaskedTexts.advice(masked, properties.maskedWarningShare());
+				if (advice != null) {
+					health.withDetail("advice", advice);
+				}
+			});
+		recent.stream()
 			.filter(run -> RunStatus.FAILED.name().equals(run.status()))
 			.findFirst()
 			.ifPresent(failed -> {

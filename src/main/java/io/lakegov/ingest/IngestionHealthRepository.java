@@ -19,18 +19,19 @@ class IngestionHealthRepository {
 	}
 
 	/** A finished run, as health needs it. */
-	record FinishedRun(long id, String kind, String status, Instant finishedAt, String error) {
+	record FinishedRun(long id, String kind, String status, Instant finishedAt, String error, long rowsRead,
+			long rowsMasked) {
 	}
 
 	/** The newest finished runs that read the source (re-analysis does not), newest first (runs never overlap). */
 	List<FinishedRun> recentFinished(int limit) {
 		return jdbc.sql("""
-				SELECT id, kind, status, finished_at, error FROM ingestion_run
+				SELECT id, kind, status, finished_at, error, rows_read, rows_masked FROM ingestion_run
 				WHERE status IN ('SUCCEEDED', 'FAILED') AND kind <> 'REANALYSIS'
 				ORDER BY started_at DESC, id DESC LIMIT :limit""")
 			.param("limit", limit)
 			.query((rs, n) -> new FinishedRun(rs.getLong(1), rs.getString(2), rs.getString(3), instant(rs.getTimestamp(4)),
-					rs.getString(5)))
+					rs.getString(5), rs.getLong(6), rs.getLong(7)))
 			.list();
 	}
 

@@ -10,12 +10,13 @@ import java.time.Instant;
  * @param rowsChanged rows that were new or newer than the stored version
  * @param statementsAnalysed statement texts parsed anew (each distinct text once per analyser version)
  * @param unanalysable statements whose facts could not be derived (unanalysable, empty or redacted text)
+ * @param rowsMasked rows read whose statement text the source masked ({@code <REDACTED>}) or left empty
  * @param durationMs how long the run took (so far, while it runs)
  * @param zeroRowsAlert set when the run read nothing and nothing has been read for longer than the
  * configured time: usually missing permissions on the source, not a quiet warehouse
  */
 public record IngestionRun(long id, String kind, String status, Instant windowStart, Instant windowEnd,
 		Instant startedAt, Instant finishedAt, long rowsRead, long rowsChanged, long statementsAnalysed,
-		long unanalysable, int batches, String error, boolean zeroRowsAlert, long durationMs) {
+		long unanalysable, long rowsMasked, int batches, String error, boolean zeroRowsAlert, long durationMs) {
 
 }

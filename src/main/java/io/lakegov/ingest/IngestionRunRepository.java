@@ -20,7 +20,7 @@ class IngestionRunRepository {
 
 	private static final String COLUMNS = """
 			id, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
-			statements_analysed, unanalysable, batches, error, zero_rows_alert,
+			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert,
 			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
 
 	private final JdbcClient jdbc;
@@ -78,13 +78,14 @@ class IngestionRunRepository {
 			.update();
 	}
 
-	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable) {
+	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked) {
 		jdbc.sql("""
 				UPDATE ingestion_run SET rows_read = rows_read + :read, rows_changed = rows_changed + :changed,
 				    statements_analysed = statements_analysed + :analysed, unanalysable = unanalysable + :unanalysable,
-				    batches = batches + 1, heartbeat_at = now()
+				    rows_masked = rows_masked + :masked, batches = batches + 1, heartbeat_at = now()
 				WHERE id = :id""")
 			.param("id", id)
+			.param("masked", masked)
 			.param("read", rowsRead)
 			.param("changed", rowsChanged)
 			.param("analysed", analysed)
@@ -144,7 +145,7 @@ class IngestionRunRepository {
 				instant(rs.getTimestamp("window_start")), instant(rs.getTimestamp("window_end")),
 				instant(rs.getTimestamp("started_at")), instant(rs.getTimestamp("finished_at")), rs.getLong("rows_read"),
 				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),
-				rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"));
+				rs.getLong("rows_masked"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"));
 	}
 
 	private static Instant instant(Timestamp timestamp) {

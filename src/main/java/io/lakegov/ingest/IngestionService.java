@@ -141,7 +141,7 @@ public class IngestionService implements DisposableBean {
 	private IngestionRun executeReanalysis(IngestionRun run) {
 		try {
 			Reanalysis.Outcome outcome = reanalysis.run(properties.batchSize(),
-					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable));
+					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
 			log.info("Re-analysis run {} re-derived the facts of {} statements; {} statements could not be analysed "
 					+ "anew because their raw text is gone, and keep the facts of their last analysis", run.id(),

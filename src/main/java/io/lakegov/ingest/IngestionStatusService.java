@@ -22,9 +22,12 @@ class IngestionStatusService {
 
 	private final Clock clock;
 
+	private final IngestHealthProperties health;
+
 	IngestionStatusService(IngestionRunRepository runs, WatermarkRepository watermark, SourceDatabase source,
-			Clock clock) {
+			Clock clock, IngestHealthProperties health) {
 		this.runs = runs;
+		this.health = health;
 		this.watermark = watermark;
 		this.source = source;
 		this.clock = clock;
@@ -32,9 +35,12 @@ class IngestionStatusService {
 
 	IngestionStatus current() {
 		Instant mark = watermark.current().orElse(null);
+		IngestionRun success = runs.latest(RunStatus.SUCCEEDED).orElse(null);
+		Double masked = success == null ? null : MaskedTexts.share(success.rowsMasked(), success.rowsRead());
 		return new IngestionStatus(mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
-				runs.latest(RunStatus.RUNNING).orElse(null), runs.latest(RunStatus.SUCCEEDED).orElse(null),
-				runs.latest(RunStatus.FAILED).orElse(null), source.description(), StatementAnalyzer.VERSION);
+				runs.latest(RunStatus.RUNNING).orElse(null), success, runs.latest(RunStatus.FAILED).orElse(null),
+				source.description(), StatementAnalyzer.VERSION, masked,
+				MaskedTexts.advice(masked, health.maskedWarningShare()));
 	}
 
 	Optional<IngestionRun> run(long id) {

@@ -90,9 +90,10 @@ class WindowIngestion implements DisposableBean {
 								answered[0] = true;
 								metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
 							}
-							metrics.read(rows.size() + rejected, masked(rows));
+							int masked = masked(rows);
+							metrics.read(rows.size() + rejected, masked);
 							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
-							pipeline.submit(() -> write(run, backfill, prepared, rejected, progress));
+							pipeline.submit(() -> write(run, backfill, prepared, rejected, masked, progress));
 							progress.inFlight = prepared.statementIds();
 							// on this thread, beside the write in flight, rather than in the writer's path
 							statistics.refreshIfDue(progress.submitted());
@@ -131,12 +132,12 @@ class WindowIngestion implements DisposableBean {
 	}
 
 	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
-	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected,
+	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected, int masked,
 			RunProgress progress) {
 		BatchIngester.Outcome outcome = tx.execute(status -> {
 			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
 			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
-					result.unanalysable());
+					result.unanalysable(), masked);
 			if (!backfill && result.newestUpdate() != null) {
 				watermark.advance(result.newestUpdate(), run.id());
 			}
@@ -166,7 +167,7 @@ class WindowIngestion implements DisposableBean {
 	private static int masked(List<HistoryRow> rows) {
 		int masked = 0;
 		for (HistoryRow row : rows) {
-			if (row.statementText() != null && AnalysisStore.REDACTED_TEXT.equals(row.statementText().strip())) {
+			if (MaskedTexts.isMasked(row.statementText())) {
 				masked++;
 			}
 		}

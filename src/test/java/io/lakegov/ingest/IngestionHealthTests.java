@@ -21,7 +21,7 @@ class IngestionHealthTests {
 
 	static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
 
-	static final IngestHealthProperties DEFAULTS = new IngestHealthProperties(Duration.ofHours(3), 3);
+	static final IngestHealthProperties DEFAULTS = new IngestHealthProperties(Duration.ofHours(3), 3, 0.05);
 
 	@Test
 	void isUnknownBeforeTheFirstRun() {
@@ -76,12 +76,27 @@ class IngestionHealthTests {
 
 	@Test
 	void refusesSettingsThatCouldNeverBeUp() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ZERO, 3));
-		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ofHours(1), 0));
+		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ZERO, 3, 0.05));
+		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ofHours(1), 0, 0.05));
+		assertThatIllegalArgumentException().isThrownBy(() -> new IngestHealthProperties(Duration.ofHours(1), 3, 1.5));
 	}
 
 	private static IngestionHealthRepository.FinishedRun run(long id, String status, String error) {
-		return new IngestionHealthRepository.FinishedRun(id, "SCHEDULED", status, NOW.minusSeconds(60 * id), error);
+		return new IngestionHealthRepository.FinishedRun(id, "SCHEDULED", status, NOW.minusSeconds(60 * id), error, 0, 0);
+	}
+
+	@Test
+	void saysWhatToDoWhenTooManyTextsOfTheLastGoodRunWereMaskedAndStaysUp() {
+		var masked = new IngestionHealthRepository.FinishedRun(3, "SCHEDULED", "SUCCEEDED", NOW, null, 200, 100);
+		Health health = IngestionHealth.assess(List.of(masked), NOW.minusSeconds(60), NOW, DEFAULTS);
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsEntry("maskedShare", 0.5);
+		assertThat(health.getDetails().get("advice").toString()).startsWith("50% of the statement texts")
+			.contains("databricks_pii_access");
+
+		var fine = new IngestionHealthRepository.FinishedRun(4, "SCHEDULED", "SUCCEEDED", NOW, null, 200, 2);
+		Health quiet = IngestionHealth.assess(List.of(fine), NOW.minusSeconds(60), NOW, DEFAULTS);
+		assertThat(quiet.getDetails()).containsEntry("maskedShare", 0.01).doesNotContainKey("advice");
 	}
 
 }

@@ -28,12 +28,39 @@ class IngestionIntegrationTests {
 	@Autowired
 	JdbcClient jdbc;
 
+	@Autowired
+	IngestionStatusService status;
+
 	SourceRows source;
 
 	@BeforeEach
 	void reset() {
 		IngestionTestSupport.reset(jdbc);
 		source = new SourceRows(jdbc);
+	}
+
+	@Test
+	void countsMaskedAndEmptyTextsAndSaysWhatToDoWhenTheyAreMany() {
+		source.row("m1").text("<REDACTED>").user("ann").started(T0).save();
+		source.row("m2").text("<Redacted>").user("bob").started(T0.plusSeconds(1)).save();
+		source.row("m3").text("").user("cid").started(T0.plusSeconds(2)).save();
+		source.row("ok").text("SELECT * FROM main.sales.orders").user("dee").started(T0.plusSeconds(3)).save();
+
+		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
+
+		assertThat(run.rowsRead()).isEqualTo(4);
+		assertThat(run.rowsMasked()).isEqualTo(3);
+		assertThat(jdbc.sql("SELECT statement_id || '|' || analysis_status FROM query_history ORDER BY 1")
+			.query(String.class)
+			.list()).containsExactly("m1|REDACTED", "m2|REDACTED", "m3|EMPTY", "ok|ANALYZED");
+		IngestionStatus now = status.current();
+		assertThat(now.maskedShare()).isEqualTo(0.75);
+		assertThat(now.advice()).startsWith("75% of the statement texts").contains("databricks_pii_access");
+
+		source.clear();
+		source.row("ok2").text("SELECT * FROM main.sales.orders").user("dee").started(T0.plusSeconds(4)).save();
+		ingestion.runIncremental(RunKind.MANUAL);
+		assertThat(status.current().advice()).as("a run with every text readable").isNull();
 	}
 
 	@Test
