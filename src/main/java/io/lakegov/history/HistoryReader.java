@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Calendar;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -105,10 +106,11 @@ public class HistoryReader {
 			int type = meta.getColumnType(i);
 			times[i] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
 		}
+		Calendar utc = SourceTimes.utc();
 		List<HistoryRow> batch = new ArrayList<>(batchSize);
 		int rejected = 0;
 		while (rows.next()) {
-			HistoryRow row = toRow(rows, count, known, names, times);
+			HistoryRow row = toRow(rows, count, known, names, times, utc);
 			if (row == null) {
 				rejected++;
 			}
@@ -126,13 +128,13 @@ public class HistoryReader {
 		}
 	}
 
-	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names, boolean[] times)
-			throws SQLException {
+	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names, boolean[] times,
+			Calendar utc) throws SQLException {
 		Map<HistoryColumn, Object> values = new EnumMap<>(HistoryColumn.class);
 		Map<String, JsonText> extras = new HashMap<>();
 		for (int i = 1; i <= count; i++) {
 			// a TIMESTAMP read plainly is wall time in the JVM's zone: read it as UTC instead
-			Object raw = times[i] ? SourceTimes.read(rows, i) : rows.getObject(i);
+			Object raw = times[i] ? SourceTimes.read(rows, i, utc) : rows.getObject(i);
 			if (known[i] != null) {
 				Object value = HistoryValues.convert(known[i].type(), raw);
 				if (value != null) {
