@@ -71,7 +71,7 @@ class IngestionMetrics {
 			.description("Statements whose tables could not be determined")
 			.register(registry);
 		masked = Counter.builder("lakegov.ingest.rows.masked")
-			.description("Rows read whose statement text the source masked (<REDACTED>)")
+			.description("Rows read whose statement text the source masked (<REDACTED>) or left empty")
 			.register(registry);
 		this.registry = registry;
 		runRowsRead = DistributionSummary.builder("lakegov.ingest.run.rows")

@@ -131,6 +131,15 @@ class IngestionRunRepository {
 			.optional();
 	}
 
+	/** The newest successful run that read rows from the source (re-analysis and empty runs read none). */
+	Optional<IngestionRun> latestSuccessWithRows() {
+		return jdbc.sql("SELECT " + COLUMNS + """
+				 FROM ingestion_run WHERE status = 'SUCCEEDED' AND rows_read > 0 AND kind <> 'REANALYSIS'
+				ORDER BY started_at DESC, id DESC LIMIT 1""")
+			.query(IngestionRunRepository::map)
+			.optional();
+	}
+
 	/** Since when nothing was read: the end of the last run that read rows, else the first run's start. */
 	Optional<Instant> lastRowsReadAt() {
 		return jdbc.sql("""

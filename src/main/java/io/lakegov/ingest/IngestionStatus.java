@@ -12,8 +12,8 @@ import java.time.Instant;
  * @param lastFailure the newest failed run
  * @param source where query history is read from (no credentials)
  * @param analyzerVersion the version new analyses are made with
- * @param maskedShare of the rows the last successful run read, the share whose statement text was masked
- * or empty (null before any run read rows)
+ * @param maskedShare of the rows the newest successful run that read rows read, the share whose statement
+ * text was masked or empty (null before any run read rows)
  * @param advice what to do, in plain words, when that share passes
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
  */

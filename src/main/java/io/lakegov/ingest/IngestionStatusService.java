@@ -35,10 +35,13 @@ class IngestionStatusService {
 
 	IngestionStatus current() {
 		Instant mark = watermark.current().orElse(null);
-		IngestionRun success = runs.latest(RunStatus.SUCCEEDED).orElse(null);
-		Double masked = success == null ? null : MaskedTexts.share(success.rowsMasked(), success.rowsRead());
+		// as the health details: the newest good run that read rows (a re-analysis or a quiet run says nothing)
+		Double masked = runs.latestSuccessWithRows()
+			.map(run -> MaskedTexts.share(run.rowsMasked(), run.rowsRead()))
+			.orElse(null);
 		return new IngestionStatus(mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
-				runs.latest(RunStatus.RUNNING).orElse(null), success, runs.latest(RunStatus.FAILED).orElse(null),
+				runs.latest(RunStatus.RUNNING).orElse(null), runs.latest(RunStatus.SUCCEEDED).orElse(null),
+				runs.latest(RunStatus.FAILED).orElse(null),
 				source.description(), StatementAnalyzer.VERSION, masked,
 				MaskedTexts.advice(masked, health.maskedWarningShare()));
 	}

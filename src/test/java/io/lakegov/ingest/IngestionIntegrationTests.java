@@ -56,6 +56,8 @@ class IngestionIntegrationTests {
 		IngestionStatus now = status.current();
 		assertThat(now.maskedShare()).isEqualTo(0.75);
 		assertThat(now.advice()).startsWith("75% of the statement texts").contains("databricks_pii_access");
+		ingestion.reanalyse();
+		assertThat(status.current().maskedShare()).as("a re-analysis reads no rows and changes nothing").isEqualTo(0.75);
 
 		source.clear();
 		source.row("ok2").text("SELECT * FROM main.sales.orders").user("dee").started(T0.plusSeconds(4)).save();
