@@ -24,13 +24,12 @@ class HostileInputTests {
     void refusesTextOverTheSizeCapWithoutReadingIt() {
         String huge = "SELECT 'x' FROM t; ".repeat(600_000);
 
-        long start = System.nanoTime();
         Analysis analysis = Golden.analyze(huge);
 
         assertThat(analysis.status()).isEqualTo(AnalysisStatus.UNANALYZABLE);
         assertThat(analysis.reason()).startsWith("too large");
         assertThat(analysis.redactedSql()).isNull();
-        assertThat(System.nanoTime() - start).isLessThan(Duration.ofMillis(100).toNanos());
+        assertThat(analysis.fingerprint()).isNull();
     }
 
     @Test
@@ -71,10 +70,8 @@ class HostileInputTests {
         String script = "SELECT a FROM t WHERE b = 1;".repeat(50_000);
         analyzer.analyze("SELECT a FROM warm_up");
 
-        long start = System.nanoTime();
         Analysis analysis = analyzer.analyze(script);
 
-        assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(5).toNanos());
         assertThat(analysis.status()).isIn(AnalysisStatus.PARTIAL, AnalysisStatus.UNANALYZABLE);
         assertThat(analysis.reason()).contains("time budget exceeded");
     }
