@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Streams the source's query history for a window of {@code update_time}, in batches, never holding more
+ * Streams a source's query history for a window of {@code update_time}, in batches, never holding more
  * than one batch in memory. Rows come ordered by {@code update_time}, so a reader that stops after any batch
  * can resume from the last {@code update_time} it committed.
  */
@@ -29,15 +29,6 @@ import org.springframework.stereotype.Component;
 public class HistoryReader {
 
 	private static final Logger log = LoggerFactory.getLogger(HistoryReader.class);
-
-	private final SourceDatabase source;
-
-	private final SourceProperties properties;
-
-	HistoryReader(SourceDatabase source, SourceProperties properties) {
-		this.source = source;
-		this.properties = properties;
-	}
 
 	/** Receives the rows of one batch; what it throws stops the read. */
 	@FunctionalInterface
@@ -48,13 +39,15 @@ public class HistoryReader {
 	}
 
 	/**
-	 * Reads rows with {@code from <= update_time < to} and hands them over in batches of at most
+	 * Reads the rows of a source with {@code start <= update_time < end} and hands them over in batches of at most
 	 * {@code batchSize}. Rows without a statement id or update time cannot be stored and are counted as
 	 * rejected.
 	 */
-	public void read(Instant from, Instant to, int batchSize, BatchHandler handler) throws SQLException {
-		// the table name is validated by SourceProperties or fixed by the local warehouse
-		String sql = "SELECT * FROM " + source.historyTable() + window() + " ORDER BY update_time, statement_id";
+	public void read(HistorySource from, Instant start, Instant end, int batchSize, BatchHandler handler)
+			throws SQLException {
+		SourceDatabase source = from.database();
+		// the table name is validated by SourceSettingsCheck or fixed by the local warehouse
+		String sql = "SELECT * FROM " + source.historyTable() + window(source) + " ORDER BY update_time, statement_id";
 		try (Connection connection = source.dataSource().getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
 			if (!source.isDatabricks()) {
@@ -63,10 +56,10 @@ public class HistoryReader {
 			}
 			try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
 					ResultSet.CONCUR_READ_ONLY)) {
-				statement.setFetchSize(properties.fetchSize());
-				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, properties.queryTimeout().toSeconds()));
-				statement.setObject(1, source.timeValue(from));
-				statement.setObject(2, source.timeValue(to));
+				statement.setFetchSize(from.fetchSize());
+				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, from.queryTimeout().toSeconds()));
+				statement.setObject(1, source.timeValue(start));
+				statement.setObject(2, source.timeValue(end));
 				try (ResultSet rows = statement.executeQuery()) {
 					stream(rows, batchSize, handler);
 				}
@@ -81,16 +74,17 @@ public class HistoryReader {
 	}
 
 	/** How many rows the window holds, for the backlog gauge. */
-	public long count(Instant from, Instant to) {
+	public long count(HistorySource of, Instant from, Instant to) {
+		SourceDatabase source = of.database();
 		return source.jdbc()
-			.sql("SELECT count(*) FROM " + source.historyTable() + window())
+			.sql("SELECT count(*) FROM " + source.historyTable() + window(source))
 			.param(source.timeValue(from))
 			.param(source.timeValue(to))
 			.query(Long.class)
 			.single();
 	}
 
-	private String window() {
+	private static String window(SourceDatabase source) {
 		return " WHERE update_time >= " + source.timeParameter() + " AND update_time < " + source.timeParameter();
 	}
 

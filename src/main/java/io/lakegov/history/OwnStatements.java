@@ -9,17 +9,14 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 /**
  * Recognises lakegov's own statements in the query history (its reads of the history, the inventory
  * and the table metadata), so that they never count as usage. Two marks, either enough: the query tag
  * {@code lakegov} that lakegov sets on its connections to Databricks (the history's
- * {@code query_tags}), and the principals configured in {@code lakegov.source.own-principals} (for
+ * {@code query_tags}), and the principals configured as the source's {@code own-principals} (for
  * sources or drivers that record no tags).
  */
-@Component
 public class OwnStatements {
 
 	/** The query tag's key; Databricks keeps tags as key and value. */
@@ -30,11 +27,6 @@ public class OwnStatements {
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final Set<String> principals;
-
-	@Autowired
-	OwnStatements(SourceProperties properties) {
-		this(properties.ownPrincipals());
-	}
 
 	public OwnStatements(List<String> principals) {
 		this.principals = principals.stream()

@@ -3,7 +3,9 @@ package io.lakegov.history;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -21,9 +23,9 @@ import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Chooses the source of query history: the configured JDBC URL (a Databricks SQL Warehouse), or else
- * the local warehouse: a {@code system} database on the embedded PostgreSQL, or schemas in the store
- * when the store is external (tests).
+ * Chooses the sources of query history: the list {@code lakegov.sources}, or the single configured JDBC
+ * URL (a Databricks SQL Warehouse), or else the local warehouse: a {@code system} database on the embedded
+ * PostgreSQL, or schemas in the store when the store is external (tests).
  */
 @Configuration(proxyBeanMethods = false)
 class SourceConfig {
@@ -35,31 +37,68 @@ class SourceConfig {
 	static final String LOCAL_INVENTORY_TABLE = "lakehouse.tables";
 
 	@Bean
-	SourceDatabase sourceDatabase(SourceProperties properties, DataSource store,
+	Sources sources(SourceProperties single, SourceListProperties list, DataSource store,
 			ObjectProvider<EmbeddedDatabase> embedded) {
-		if (properties.configured()) {
-			return new SourceDatabase(remote(properties), properties.table(), properties.inventoryTable(), false,
-					redacted(properties.url()));
+		SourceSettingsCheck.check(list.sources(), single.configured() || single.username() != null
+				|| single.password() != null);
+		if (list.sources().isEmpty()) {
+			return new Sources(List.of(single.configured() ? remote(SourceSettings.of(single))
+					: local(SourceSettings.of(single), store, embedded)), List.of());
 		}
+		List<HistorySource> enabled = new ArrayList<>();
+		List<String> disabled = new ArrayList<>();
+		for (SourceSettings settings : list.sources()) {
+			if (settings.enabled()) {
+				enabled.add(remote(settings));
+			}
+			else {
+				disabled.add(settings.name());
+			}
+		}
+		log.info("Reading query history from {} source(s): {}{}", enabled.size(),
+				enabled.stream().map(source -> source.name() + " (" + source.database().description() + ")").toList(),
+				disabled.isEmpty() ? "" : "; disabled: " + disabled);
+		return new Sources(enabled, disabled);
+	}
+
+	/** The first enabled source's database: the table inventory, the table metadata and the demo use it. */
+	@Bean
+	SourceDatabase sourceDatabase(Sources sources) {
+		return sources.primary().database();
+	}
+
+	private static HistorySource local(SourceSettings settings, DataSource store,
+			ObjectProvider<EmbeddedDatabase> embedded) {
 		EmbeddedDatabase server = embedded.getIfAvailable();
 		DataSource local = server == null ? store : localOnEmbedded(server);
 		createLocalWarehouse(local);
 		String description = server == null ? "local warehouse in the store database"
 				: "local warehouse in the embedded PostgreSQL (database system)";
 		log.info("No lakegov.source.url: reading query history from the {}", description);
-		return new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description);
+		return source(settings, new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description));
 	}
 
-	private static DataSource remote(SourceProperties properties) {
+	private static HistorySource remote(SourceSettings settings) {
+		return source(settings, new SourceDatabase(pool(settings), settings.table(), settings.inventoryTable(), false,
+				redacted(settings.url())));
+	}
+
+	private static HistorySource source(SourceSettings settings, SourceDatabase database) {
+		return new HistorySource(settings.name(), database, settings.fetchSize(), settings.queryTimeout(),
+				new OwnStatements(settings.ownPrincipals()));
+	}
+
+	private static DataSource pool(SourceSettings settings) {
 		var pool = new HikariDataSource();
-		pool.setPoolName("lakegov-source");
-		pool.setJdbcUrl(properties.url());
-		pool.setUsername(properties.username());
-		pool.setPassword(properties.password());
-		pool.setMaximumPoolSize(properties.maxPoolSize());
-		pool.setConnectionTimeout(properties.connectionTimeout().toMillis());
-		if (properties.url().startsWith("jdbc:databricks:")) {
-			databricksProperties(properties).forEach(pool::addDataSourceProperty);
+		pool.setPoolName(SourceSettings.DEFAULT_NAME.equals(settings.name()) ? "lakegov-source"
+				: "lakegov-source-" + settings.name());
+		pool.setJdbcUrl(settings.url());
+		pool.setUsername(settings.username());
+		pool.setPassword(settings.password());
+		pool.setMaximumPoolSize(settings.maxPoolSize());
+		pool.setConnectionTimeout(settings.connectionTimeout().toMillis());
+		if (settings.url().startsWith("jdbc:databricks:")) {
+			databricksProperties(settings.url(), settings.fetchSize()).forEach(pool::addDataSourceProperty);
 		}
 		pool.setMinimumIdle(0);
 		pool.setReadOnly(false);
@@ -92,11 +131,11 @@ class SourceConfig {
 	 * size (the 3.x driver ignores {@code setFetchSize} and fetches {@code RowsFetchedPerBlock} rows per
 	 * round trip), and the query tag that marks lakegov's own statements in the query history.
 	 */
-	static Map<String, String> databricksProperties(SourceProperties properties) {
+	static Map<String, String> databricksProperties(String jdbcUrl, int fetchSize) {
 		Map<String, String> added = new LinkedHashMap<>();
-		String url = properties.url().toLowerCase(Locale.ROOT);
+		String url = jdbcUrl.toLowerCase(Locale.ROOT);
 		if (!url.contains(";rowsfetchedperblock=")) {
-			added.put("RowsFetchedPerBlock", Integer.toString(properties.fetchSize()));
+			added.put("RowsFetchedPerBlock", Integer.toString(fetchSize));
 		}
 		if (!url.contains(";query_tags=")) {
 			added.put("QUERY_TAGS", OwnStatements.TAG_KEY + ":" + OwnStatements.TAG_VALUE);

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -19,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.stereotype.Component;
 
 /**
- * One batch of source rows: prepared outside any transaction (hashes, query sources, analyses of new
+ * One batch of rows of one source: prepared outside any transaction (hashes, query sources, analyses of new
  * texts), then, in the caller's transaction, the rows that are new or newer are stored and their usage
  * facts derived (with those of statements whose session context they changed).
  */
@@ -34,8 +35,6 @@ class BatchIngester {
 
 	private final JsonMapper json;
 
-	private final OwnStatements own;
-
 	private final Timer analysisTime;
 
 	private final Timer upsertTime;
@@ -43,9 +42,8 @@ class BatchIngester {
 	private final Timer deriveTime;
 
 	BatchIngester(HistoryStore history, FactRefresher refresher, AnalysisStore analyses, JsonMapper json,
-			OwnStatements own, MeterRegistry registry) {
+			MeterRegistry registry) {
 		this.history = history;
-		this.own = own;
 		this.refresher = refresher;
 		this.analyses = analyses;
 		this.json = json;
@@ -64,7 +62,7 @@ class BatchIngester {
 	 * analysed (and stored) on the way with the analyses of all their texts, and the ids of all its
 	 * statements.
 	 */
-	record Prepared(List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
+	record Prepared(HistorySource source, List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
 			AnalysisStore.Lookup analyses, Set<String> statementIds) {
 	}
 
@@ -79,7 +77,7 @@ class BatchIngester {
 	 * statements of the batch in flight ({@code inFlight}) are never taken for unseen, and the upsert
 	 * never lets an older row overwrite a newer one.
 	 */
-	Prepared prepare(List<HistoryRow> rows, Set<String> inFlight) {
+	Prepared prepare(HistorySource from, List<HistoryRow> rows, Set<String> inFlight) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
 		for (HistoryRow row : rows) {
@@ -95,7 +93,7 @@ class BatchIngester {
 			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
 					QuerySource.of(source, json)));
 		}
-		HistoryStore.Newer found = history.newerThanStored(incoming);
+		HistoryStore.Newer found = history.newerThanStored(from.name(), incoming);
 		List<HistoryStore.Incoming> newer = new ArrayList<>(found.rows().size());
 		Map<String, String> texts = new HashMap<>();
 		for (HistoryStore.Incoming row : found.rows()) {
@@ -105,7 +103,7 @@ class BatchIngester {
 		AnalysisStore.Lookup analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
 		Set<String> unseen = new HashSet<>(found.unseen());
 		unseen.removeAll(inFlight);
-		return new Prepared(newer, unseen, rows.size(), newestUpdate, analysed, newest.keySet());
+		return new Prepared(from, newer, unseen, rows.size(), newestUpdate, analysed, newest.keySet());
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
@@ -113,14 +111,15 @@ class BatchIngester {
 		List<HistoryStore.Incoming> newer = batch.newer();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
-			pending.add(new FactRefresher.Pending(context(row, own), row.row().statementText()));
+			pending.add(new FactRefresher.Pending(context(row, batch.source().own()), row.row().statementText()));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
-		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(pending, batch.unseen(),
+		String source = batch.source().name();
+		FactRefresher.Derived derived = deriveTime.record(() -> refresher.derive(batch.source(), pending, batch.unseen(),
 				batch.analyses().byHash()));
-		Set<String> changed = upsertTime.record(() -> history.upsert(newer, derived.derivations(), runId,
+		Set<String> changed = upsertTime.record(() -> history.upsert(source, newer, derived.derivations(), runId,
 				batch.unseen()));
-		refresher.write(derived, changed);
+		refresher.write(source, derived, changed);
 		return new Outcome(batch.rowsRead(), changed.size(), batch.analyses().analysed() + derived.analysed(),
 				derived.unanalysable(), batch.newestUpdate());
 	}

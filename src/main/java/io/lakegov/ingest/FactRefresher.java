@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.lakegov.history.HistorySource;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,7 +23,7 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * Derives the usage facts of statements anew: analyses their texts (once per text), records what they
  * did to their sessions, re-resolves later statements of a session whose {@code USE} history changed,
- * and replaces the facts and rollups of all of them.
+ * and replaces the facts and rollups of all of them. Each call works on the statements of one source.
  */
 @Component
 class FactRefresher {
@@ -76,9 +77,9 @@ class FactRefresher {
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Outcome refresh(Collection<Pending> statements) {
-		Derived derived = derive(statements, Set.of(), Map.of());
-		write(derived, Set.of());
+	Outcome refresh(HistorySource source, Collection<Pending> statements) {
+		Derived derived = derive(source, statements, Set.of(), Map.of());
+		write(source.name(), derived, Set.of());
 		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());
 	}
 
@@ -87,16 +88,16 @@ class FactRefresher {
 	 * derivation) and replaces their facts and the rollups they touch.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	void write(Derived derived, Set<String> recordedByCaller) {
+	void write(String source, Derived derived, Set<String> recordedByCaller) {
 		List<PendingStatements.Derivation> toRecord = derived.derivations()
 			.values()
 			.stream()
 			.filter(derivation -> !recordedByCaller.contains(derivation.statementId()))
 			.toList();
-		pending.recordDerivations(toRecord);
+		pending.recordDerivations(source, toRecord);
 		Set<String> stored = new HashSet<>(derived.derivations().keySet());
 		stored.removeAll(derived.unseen());
-		factsTime.record(() -> facts.replace(stored, derived.facts()));
+		factsTime.record(() -> facts.replace(source, stored, derived.facts()));
 	}
 
 	/**
@@ -106,7 +107,8 @@ class FactRefresher {
 	 * holds analyses (by text hash) the caller already has.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Derived derive(Collection<Pending> statements, Set<String> unseen, Map<String, StoredAnalysis> known) {
+	Derived derive(HistorySource source, Collection<Pending> statements, Set<String> unseen,
+			Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
 			return new Derived(Map.of(), List.of(), 0, 0, unseen);
 		}
@@ -119,11 +121,11 @@ class FactRefresher {
 		Map<String, StoredAnalysis> byHash = new HashMap<>(known);
 		byHash.putAll(lookup.byHash());
 
-		Map<String, Instant> changedSessions = recordSessionEvents(all.values(), byHash, unseen);
-		List<String> followers = history.statementsInSessionsAfter(changedSessions);
+		Map<String, Instant> changedSessions = recordSessionEvents(source.name(), all.values(), byHash, unseen);
+		List<String> followers = history.statementsInSessionsAfter(source.name(), changedSessions);
 		followers.removeIf(all::containsKey);
 		if (!followers.isEmpty()) {
-			List<Pending> loaded = pending.load(followers);
+			List<Pending> loaded = pending.load(source, followers);
 			AnalysisStore.Lookup more = analyses.analyses(texts(loaded));
 			analysed += more.analysed();
 			byHash.putAll(more.byHash());
@@ -136,7 +138,7 @@ class FactRefresher {
 				sessionIds.add(statement.context().sessionId());
 			}
 		});
-		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
+		Map<String, List<SessionEvents.Event>> events = sessions.load(source.name(), sessionIds);
 		List<UsageFact> derivedFacts = new ArrayList<>();
 		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
@@ -159,8 +161,8 @@ class FactRefresher {
 		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen);
 	}
 
-	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash,
-			Set<String> unseen) {
+	private Map<String, Instant> recordSessionEvents(String source, Collection<Pending> statements,
+			Map<String, StoredAnalysis> byHash, Set<String> unseen) {
 		List<String> ids = new ArrayList<>();
 		List<SessionEvents.Event> events = new ArrayList<>();
 		Map<String, Instant> earliest = new HashMap<>();
@@ -179,7 +181,7 @@ class FactRefresher {
 				earliest.merge(context.sessionId(), context.eventTime(), (a, b) -> a.isBefore(b) ? a : b);
 			}
 		}
-		sessions.replace(ids, events);
+		sessions.replace(source, ids, events);
 		return earliest;
 	}
 

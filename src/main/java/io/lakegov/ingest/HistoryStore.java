@@ -23,7 +23,8 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
- * The long-term query history: one row per statement, rewritten only by a newer version of it.
+ * The long-term query history: one row per statement of a source, rewritten only by a newer version of it.
+ * Every method works on the statements of one source.
  */
 @Repository
 class HistoryStore {
@@ -44,7 +45,7 @@ class HistoryStore {
 	private static final String COPY = "COPY history_batch (%s, %s) FROM STDIN"
 		.formatted(COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", ")), DERIVED_COLUMNS);
 
-	private static final String COPY_NEW = "COPY query_history (%s, %s, analyzer_version, ingestion_run_id) FROM STDIN"
+	private static final String COPY_NEW = "COPY query_history (%s, %s, analyzer_version, ingestion_run_id, source) FROM STDIN"
 		.formatted(COLUMNS.stream().map(HistoryColumn::columnName).collect(Collectors.joining(", ")), DERIVED_COLUMNS);
 
 	private static final String UPSERT = upsertSql();
@@ -108,8 +109,8 @@ class HistoryStore {
 	 * spares PostgreSQL the staging table and the conflict check of every row. Should one be there after
 	 * all, its primary key fails the batch, which rolls back and is retried like any failed batch.
 	 */
-	Set<String> upsert(List<Incoming> newer, Map<String, PendingStatements.Derivation> derivations, long runId,
-			Set<String> unseen) {
+	Set<String> upsert(String source, List<Incoming> newer, Map<String, PendingStatements.Derivation> derivations,
+			long runId, Set<String> unseen) {
 		List<Incoming> fresh = new ArrayList<>(newer.size());
 		List<Incoming> replacing = new ArrayList<>();
 		for (Incoming incoming : newer) {
@@ -117,14 +118,15 @@ class HistoryStore {
 		}
 		Set<String> changed = new HashSet<>();
 		if (!fresh.isEmpty()) {
-			copy.copy(COPY_NEW, rows(fresh, derivations, runId));
+			copy.copy(COPY_NEW, rows(fresh, derivations, runId, source));
 			fresh.forEach(incoming -> changed.add(incoming.row().statementId()));
 		}
 		if (!replacing.isEmpty()) {
 			// into a transaction-local staging table with COPY, then into the store in one statement
 			jdbc.sql(STAGE).update();
-			copy.copy(COPY, rows(replacing, derivations, null));
+			copy.copy(COPY, rows(replacing, derivations, null, source));
 			changed.addAll(jdbc.sql(UPSERT)
+				.param("source", source)
 				.param("run", runId)
 				.param("version", StatementAnalyzer.VERSION)
 				.query(String.class)
@@ -135,10 +137,10 @@ class HistoryStore {
 
 	/**
 	 * The encoded rows with how their facts were derived, and, when {@code runId} is given, the analyser
-	 * version and run that the store records with a new row.
+	 * version, run and source that the store records with a new row.
 	 */
 	private CopyRows.Text rows(List<Incoming> rows, Map<String, PendingStatements.Derivation> derivations,
-			@Nullable Long runId) {
+			@Nullable Long runId, String source) {
 		CopyRows.Text text = new CopyRows.Text(rows.size());
 		for (Incoming incoming : rows) {
 			text.encoded(Objects.requireNonNull(incoming.encoded(), "rows are encoded before their transaction"));
@@ -150,6 +152,7 @@ class HistoryStore {
 			if (runId != null) {
 				text.value(status == null ? null : StatementAnalyzer.VERSION);
 				text.value(runId);
+				text.value(source);
 			}
 			text.endRow();
 		}
@@ -174,12 +177,13 @@ class HistoryStore {
 	 * The rows that are new or newer than the stored version. Re-read windows (the overlap, backfills)
 	 * mostly hold rows already stored; only their ids and update times travel to find that out.
 	 */
-	Newer newerThanStored(List<Incoming> rows) {
+	Newer newerThanStored(String source, List<Incoming> rows) {
 		if (rows.isEmpty()) {
 			return new Newer(rows, Set.of());
 		}
 		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
-		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE statement_id = ANY(:ids)")
+		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+			.param("source", source)
 			.param("ids", new SqlArrayValue("text", rows.stream().map(row -> row.row().statementId()).toArray()))
 			.query((java.sql.ResultSet rs) -> {
 				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
@@ -206,7 +210,7 @@ class HistoryStore {
 	}
 
 	/** Statements of the given sessions that started after the given time, for re-resolution of names. */
-	List<String> statementsInSessionsAfter(Map<String, java.time.Instant> sessionsFrom) {
+	List<String> statementsInSessionsAfter(String source, Map<String, java.time.Instant> sessionsFrom) {
 		if (sessionsFrom.isEmpty()) {
 			return new ArrayList<>();
 		}
@@ -214,7 +218,9 @@ class HistoryStore {
 		return new ArrayList<>(jdbc.sql("""
 				SELECT h.statement_id
 				FROM unnest(:sessions::text[], :froms::timestamptz[]) AS s(session_id, from_time)
-				JOIN query_history h ON h.session_id = s.session_id AND coalesce(h.start_time, h.update_time) > s.from_time""")
+				JOIN query_history h ON h.source = :source AND h.session_id = s.session_id
+				    AND coalesce(h.start_time, h.update_time) > s.from_time""")
+			.param("source", source)
 			.param("sessions", new SqlArrayValue("text", sessions.toArray()))
 			.param("froms", new SqlArrayValue("timestamptz",
 					sessions.stream().map(session -> java.sql.Timestamp.from(sessionsFrom.get(session))).toArray()))
@@ -244,13 +250,13 @@ class HistoryStore {
 			.collect(Collectors.joining(",\n    "));
 		// a newer update_time wins, an older one never overwrites
 		return """
-				INSERT INTO query_history (%s, extra_columns, text_hash, source_kind, source_id, analyzer_version,
+				INSERT INTO query_history (source, %s, extra_columns, text_hash, source_kind, source_id, analyzer_version,
 				    analysis_status, default_catalog, default_schema, first_seen_at, last_changed_at, ingestion_run_id)
-				SELECT %s, extra_columns, text_hash, source_kind, source_id,
+				SELECT :source, %s, extra_columns, text_hash, source_kind, source_id,
 				    CASE WHEN analysis_status IS NULL THEN NULL ELSE :version END, analysis_status, default_catalog,
 				    default_schema, now(), now(), :run
 				FROM history_batch
-				ON CONFLICT (statement_id) DO UPDATE SET
+				ON CONFLICT (source, statement_id) DO UPDATE SET
 				    %s
 				WHERE query_history.update_time < EXCLUDED.update_time
 				RETURNING statement_id"""

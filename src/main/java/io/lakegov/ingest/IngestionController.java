@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
+import io.lakegov.history.HistorySource;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
@@ -16,6 +17,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,23 +39,31 @@ class IngestionController {
 
 	private final IngestionStatusService status;
 
-	IngestionController(IngestionService ingestion, IngestionStatusService status) {
+	private final SourceParameter sources;
+
+	IngestionController(IngestionService ingestion, IngestionStatusService status, SourceParameter sources) {
 		this.ingestion = ingestion;
 		this.status = status;
+		this.sources = sources;
 	}
 
 	@PostMapping("/runs")
-	@Operation(summary = "Start an ingestion run now",
-			description = "Reads the window from the watermark (less the overlap) to now. 409 when a run is in progress.")
-	ResponseEntity<IngestionRun> start() {
-		return accepted(claimed(() -> ingestion.startIncremental(RunKind.MANUAL)));
+	@Operation(summary = "Start an ingestion run of a source now",
+			description = "Reads the source's window from its watermark (less the overlap) to now. 409 when a run of "
+					+ "the source is in progress.")
+	ResponseEntity<IngestionRun> start(
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		HistorySource of = sources.resolve(source);
+		return accepted(claimed(() -> ingestion.startIncremental(of, RunKind.MANUAL)));
 	}
 
 	@GetMapping("/runs")
-	@Operation(summary = "List ingestion runs, newest first")
+	@Operation(summary = "List ingestion runs, newest first, of all sources or of one")
 	PageResponse<IngestionRun> runs(@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
-			@RequestParam(defaultValue = "50") @Min(1) @Max(1000) int size) {
-		return PageResponse.of(ingestion.page(page, size), page, size, status.runCount());
+			@RequestParam(defaultValue = "50") @Min(1) @Max(1000) int size,
+			@Parameter(description = "only the runs of this source (its lakegov.sources name)", example = "default") @RequestParam(required = false) @Nullable String source) {
+		String only = sources.filter(source);
+		return PageResponse.of(ingestion.page(only, page, size), page, size, status.runCount(only));
 	}
 
 	@GetMapping("/runs/{id}")
@@ -66,9 +77,11 @@ class IngestionController {
 	 *
 	 * @param from start of the window on the source's update_time, inclusive
 	 * @param to end of the window, exclusive
+	 * @param source the source to read (its lakegov.sources name); may be omitted when only one is configured
 	 */
 	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z") OffsetDateTime from,
-			@NotNull @Schema(example = "2026-02-01T00:00:00Z") OffsetDateTime to) {
+			@NotNull @Schema(example = "2026-02-01T00:00:00Z") OffsetDateTime to,
+			@Nullable @Size(max = 63) @Schema(example = "default") String source) {
 	}
 
 	@PostMapping("/backfills")
@@ -80,20 +93,30 @@ class IngestionController {
 		if (!from.isBefore(to)) {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}
-		return accepted(claimed(() -> ingestion.startBackfill(from, to)));
+		HistorySource of = sources.resolve(request.source());
+		return accepted(claimed(() -> ingestion.startBackfill(of, from, to)));
 	}
 
 	@PostMapping("/reanalysis")
-	@Operation(summary = "Re-derive facts analysed by an older analyser version",
+	@Operation(summary = "Re-derive the facts of a source's statements analysed by an older analyser version",
 			description = "Works from the stored history; the source is not read.")
-	ResponseEntity<IngestionRun> reanalyse() {
-		return accepted(claimed(ingestion::startReanalysis));
+	ResponseEntity<IngestionRun> reanalyse(
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		HistorySource of = sources.resolve(source);
+		return accepted(claimed(() -> ingestion.startReanalysis(of)));
 	}
 
 	@GetMapping("/status")
-	@Operation(summary = "Watermark, lag behind now, last success and last failure")
-	IngestionStatus status() {
-		return status.current();
+	@Operation(summary = "A source's watermark, lag behind now, last success and last failure")
+	IngestionStatus status(
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		return status.current(sources.resolve(source));
+	}
+
+	@GetMapping("/sources")
+	@Operation(summary = "The status of every enabled source, and the names of the disabled ones")
+	IngestionSources sources() {
+		return status.all();
 	}
 
 	private static IngestionRun claimed(java.util.function.Supplier<IngestionRun> start) {
@@ -101,7 +124,8 @@ class IngestionController {
 			return start.get();
 		}
 		catch (IngestionRunRepository.RunInProgressException ex) {
-			throw ApiException.conflict("An ingestion run is already in progress; try again when it has finished.");
+			throw ApiException.conflict("An ingestion run of this source is already in progress; try again when it has "
+					+ "finished.");
 		}
 	}
 

@@ -2,8 +2,11 @@ package io.lakegov.ingest;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.lakegov.history.Sources;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -26,10 +29,6 @@ class IngestionMetrics {
 	private final Counter analysed;
 
 	private final Counter unanalysable;
-
-	private final Counter succeeded;
-
-	private final Counter failed;
 
 	private final Counter masked;
 
@@ -55,13 +54,14 @@ class IngestionMetrics {
 
 	private final AtomicLong runMasked = new AtomicLong();
 
-	private final AtomicLong backlog = new AtomicLong();
+	/** Rows of the current run's window not yet ingested, per source. */
+	private final Map<String, AtomicLong> backlogs = new HashMap<>();
 
 	private final AtomicLong unanalysableLastBatch = new AtomicLong();
 
 	private final AtomicLong refreshedLastBatch = new AtomicLong();
 
-	IngestionMetrics(MeterRegistry registry, WatermarkRepository watermark, Clock clock) {
+	IngestionMetrics(MeterRegistry registry, WatermarkRepository watermark, Sources sources, Clock clock) {
 		rows = Counter.builder("lakegov.ingest.rows").description("Query history rows read").register(registry);
 		rejected = Counter.builder("lakegov.ingest.rows.rejected")
 			.description("Rows without statement_id or update_time")
@@ -96,14 +96,22 @@ class IngestionMetrics {
 		Gauge.builder("lakegov.ingest.masked.ratio", maskedRatio, bits -> Double.longBitsToDouble(bits.get()))
 			.description("Share of rows with a masked statement text in the last run that read rows")
 			.register(registry);
-		succeeded = Counter.builder("lakegov.ingest.runs").tag("status", "SUCCEEDED").register(registry);
-		failed = Counter.builder("lakegov.ingest.runs").tag("status", "FAILED").register(registry);
-		Gauge.builder("lakegov.ingest.lag.seconds", () -> watermark.current()
-			.map(mark -> (double) Duration.between(mark, clock.instant()).toSeconds())
-			.orElse(Double.NaN)).description("Time between now and the newest update_time ingested").register(registry);
-		Gauge.builder("lakegov.ingest.backlog.rows", backlog, AtomicLong::get)
-			.description("Rows of the current run's window not yet ingested")
-			.register(registry);
+		for (String source : sources.names()) {
+			Counter.builder("lakegov.ingest.runs").tag("status", "SUCCEEDED").tag("source", source).register(registry);
+			Counter.builder("lakegov.ingest.runs").tag("status", "FAILED").tag("source", source).register(registry);
+			Gauge.builder("lakegov.ingest.lag.seconds", () -> watermark.current(source)
+				.map(mark -> (double) Duration.between(mark, clock.instant()).toSeconds())
+				.orElse(Double.NaN))
+				.tag("source", source)
+				.description("Time between now and the newest update_time ingested from the source")
+				.register(registry);
+			AtomicLong backlog = new AtomicLong();
+			backlogs.put(source, backlog);
+			Gauge.builder("lakegov.ingest.backlog.rows", backlog, AtomicLong::get)
+				.tag("source", source)
+				.description("Rows of the window of the source's current run not yet ingested")
+				.register(registry);
+		}
 		Gauge.builder("lakegov.ingest.zero.rows.alert", zeroRowsAlert, AtomicLong::get)
 			.description("1 when the last run read nothing for longer than lakegov.ingest.zero-rows-alert-after")
 			.register(registry);
@@ -136,15 +144,19 @@ class IngestionMetrics {
 		countLatency.record(latency);
 	}
 
-	void backlog(long rows) {
-		backlog.set(Math.max(0, rows));
+	void backlog(String source, long rows) {
+		AtomicLong backlog = backlogs.get(source);
+		if (backlog != null) {
+			backlog.set(Math.max(0, rows));
+		}
 	}
 
 	/** A run that read the source ended: its figures, duration by outcome, and the gauges of the last run. */
 	void runFinished(IngestionRun run, boolean alert) {
 		boolean success = RunStatus.SUCCEEDED.name().equals(run.status());
-		backlog.set(0);
-		(success ? succeeded : failed).increment();
+		backlog(run.source(), 0);
+		Counter.builder("lakegov.ingest.runs").tag("status", run.status()).tag("source", run.source()).register(registry)
+			.increment();
 		zeroRowsAlert.set(alert ? 1 : 0);
 		Timer.builder("lakegov.ingest.run.duration")
 			.tag("status", run.status())

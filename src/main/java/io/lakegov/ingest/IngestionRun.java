@@ -3,8 +3,10 @@ package io.lakegov.ingest;
 import java.time.Instant;
 
 /**
- * One ingestion run: a window of the source's {@code update_time} read, analysed and stored.
+ * One ingestion run: a window of one source's {@code update_time} read, analysed and stored.
  *
+ * @param source the source of query history the run read (its name in {@code lakegov.sources}, {@code default}
+ * for the single source)
  * @param kind SCHEDULED, STARTUP, MANUAL, BACKFILL or REANALYSIS
  * @param status RUNNING, SUCCEEDED or FAILED
  * @param rowsChanged rows that were new or newer than the stored version
@@ -15,7 +17,7 @@ import java.time.Instant;
  * @param zeroRowsAlert set when the run read nothing and nothing has been read for longer than the
  * configured time: usually missing permissions on the source, not a quiet warehouse
  */
-public record IngestionRun(long id, String kind, String status, Instant windowStart, Instant windowEnd,
+public record IngestionRun(long id, String source, String kind, String status, Instant windowStart, Instant windowEnd,
 		Instant startedAt, Instant finishedAt, long rowsRead, long rowsChanged, long statementsAnalysed,
 		long unanalysable, long rowsMasked, int batches, String error, boolean zeroRowsAlert, long durationMs) {
 

@@ -14,12 +14,12 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The record of ingestion runs; at most one RUNNING across all replicas (a unique index sees to it). */
+/** The record of ingestion runs; at most one RUNNING per source across all replicas (a unique index sees to it). */
 @Repository
 class IngestionRunRepository {
 
 	private static final String COLUMNS = """
-			id, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
+			id, source, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
 			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert,
 			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
 
@@ -35,18 +35,19 @@ class IngestionRunRepository {
 	/** Thrown when a run is already going on somewhere. */
 	static final class RunInProgressException extends RuntimeException {
 
-		RunInProgressException() {
-			super("An ingestion run is already in progress");
+		RunInProgressException(String source) {
+			super("An ingestion run of source " + source + " is already in progress");
 		}
 
 	}
 
-	IngestionRun start(String kind, Instant windowStart, Instant windowEnd) {
+	IngestionRun start(String source, String kind, Instant windowStart, Instant windowEnd) {
 		try {
 			long id = jdbc.sql("""
-					INSERT INTO ingestion_run (kind, status, window_start, window_end, started_at, heartbeat_at, node)
-					VALUES (:kind, 'RUNNING', :from, :to, now(), now(), :node)
+					INSERT INTO ingestion_run (source, kind, status, window_start, window_end, started_at, heartbeat_at, node)
+					VALUES (:source, :kind, 'RUNNING', :from, :to, now(), now(), :node)
 					RETURNING id""")
+				.param("source", source)
 				.param("kind", kind)
 				.param("from", timestamp(windowStart))
 				.param("to", timestamp(windowEnd))
@@ -56,7 +57,7 @@ class IngestionRunRepository {
 			return find(id).orElseThrow();
 		}
 		catch (DuplicateKeyException ex) {
-			throw new RunInProgressException();
+			throw new RunInProgressException(source);
 		}
 	}
 
@@ -68,6 +69,11 @@ class IngestionRunRepository {
 				WHERE status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => :seconds)""")
 			.param("seconds", timeout.toSeconds())
 			.update();
+	}
+
+	/** A run waiting for its turn in this process stays alive. */
+	void heartbeat(long id) {
+		jdbc.sql("UPDATE ingestion_run SET heartbeat_at = now() WHERE id = :id AND status = 'RUNNING'").param("id", id).update();
 	}
 
 	void setWindow(long id, Instant windowStart, Instant windowEnd) {
@@ -112,45 +118,56 @@ class IngestionRunRepository {
 			.optional();
 	}
 
-	List<IngestionRun> page(int page, int size) {
-		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run ORDER BY started_at DESC, id DESC LIMIT :size OFFSET :offset")
+	/** A page of runs, newest first, of one source or (null) of all. */
+	List<IngestionRun> page(String source, int page, int size) {
+		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run WHERE (CAST(:source AS text) IS NULL OR source = :source)"
+				+ " ORDER BY started_at DESC, id DESC LIMIT :size OFFSET :offset")
+			.param("source", source)
 			.param("size", size)
 			.param("offset", (long) page * size)
 			.query(IngestionRunRepository::map)
 			.list();
 	}
 
-	long count() {
-		return jdbc.sql("SELECT count(*) FROM ingestion_run").query(Long.class).single();
+	long count(String source) {
+		return jdbc.sql("SELECT count(*) FROM ingestion_run WHERE CAST(:source AS text) IS NULL OR source = :source")
+			.param("source", source)
+			.query(Long.class)
+			.single();
 	}
 
-	Optional<IngestionRun> latest(RunStatus status) {
-		return jdbc.sql("SELECT " + COLUMNS + " FROM ingestion_run WHERE status = :status ORDER BY started_at DESC, id DESC LIMIT 1")
+	Optional<IngestionRun> latest(String source, RunStatus status) {
+		return jdbc.sql("SELECT " + COLUMNS
+				+ " FROM ingestion_run WHERE source = :source AND status = :status ORDER BY started_at DESC, id DESC LIMIT 1")
+			.param("source", source)
 			.param("status", status.name())
 			.query(IngestionRunRepository::map)
 			.optional();
 	}
 
 	/** The newest successful run that read rows from the source (re-analysis and empty runs read none). */
-	Optional<IngestionRun> latestSuccessWithRows() {
+	Optional<IngestionRun> latestSuccessWithRows(String source) {
 		return jdbc.sql("SELECT " + COLUMNS + """
-				 FROM ingestion_run WHERE status = 'SUCCEEDED' AND rows_read > 0 AND kind <> 'REANALYSIS'
+				 FROM ingestion_run WHERE source = :source AND status = 'SUCCEEDED' AND rows_read > 0 AND kind <> 'REANALYSIS'
 				ORDER BY started_at DESC, id DESC LIMIT 1""")
+			.param("source", source)
 			.query(IngestionRunRepository::map)
 			.optional();
 	}
 
 	/** Since when nothing was read: the end of the last run that read rows, else the first run's start. */
-	Optional<Instant> lastRowsReadAt() {
+	Optional<Instant> lastRowsReadAt(String source) {
 		return jdbc.sql("""
-				SELECT coalesce((SELECT max(finished_at) FROM ingestion_run WHERE rows_read > 0 AND kind <> 'REANALYSIS'),
-				                (SELECT min(started_at) FROM ingestion_run WHERE kind <> 'REANALYSIS'))""")
+				SELECT coalesce((SELECT max(finished_at) FROM ingestion_run
+				                 WHERE source = :source AND rows_read > 0 AND kind <> 'REANALYSIS'),
+				                (SELECT min(started_at) FROM ingestion_run WHERE source = :source AND kind <> 'REANALYSIS'))""")
+			.param("source", source)
 			.query((rs, n) -> rs.getTimestamp(1) == null ? null : rs.getTimestamp(1).toInstant())
 			.optional();
 	}
 
 	private static IngestionRun map(ResultSet rs, int row) throws SQLException {
-		return new IngestionRun(rs.getLong("id"), rs.getString("kind"), rs.getString("status"),
+		return new IngestionRun(rs.getLong("id"), rs.getString("source"), rs.getString("kind"), rs.getString("status"),
 				instant(rs.getTimestamp("window_start")), instant(rs.getTimestamp("window_end")),
 				instant(rs.getTimestamp("started_at")), instant(rs.getTimestamp("finished_at")), rs.getLong("rows_read"),
 				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),

@@ -1,5 +1,7 @@
 package io.lakegov.ingest;
 
+import io.lakegov.history.HistorySource;
+import io.lakegov.history.Sources;
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +14,7 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs ingestion on the configured cron, and once shortly after startup so that a fresh install has
+ * Runs ingestion of every enabled source, one after the other, on the configured cron, and once shortly after startup so that a fresh install has
  * answers within a minute. Off with {@code lakegov.ingest.enabled=false}.
  */
 @Component
@@ -27,8 +29,12 @@ class IngestionScheduler {
 
 	private final TaskScheduler scheduler;
 
-	IngestionScheduler(IngestionService ingestion, IngestProperties properties, TaskScheduler scheduler) {
+	private final Sources sources;
+
+	IngestionScheduler(IngestionService ingestion, IngestProperties properties, TaskScheduler scheduler,
+			Sources sources) {
 		this.ingestion = ingestion;
+		this.sources = sources;
 		this.properties = properties;
 		this.scheduler = scheduler;
 	}
@@ -47,13 +53,16 @@ class IngestionScheduler {
 		}
 	}
 
+	/** One run per enabled source, one after the other, in configuration order. */
 	private void run(RunKind kind) {
-		try {
-			// the service logs the run's one line with its figures
-			ingestion.runIncremental(kind);
-		}
-		catch (IngestionRunRepository.RunInProgressException ex) {
-			log.info("{} ingestion skipped: another run is in progress", kind);
+		for (HistorySource source : sources.enabled()) {
+			try {
+				// the service logs the run's one line with its figures
+				ingestion.runIncremental(source, kind);
+			}
+			catch (IngestionRunRepository.RunInProgressException ex) {
+				log.info("{} ingestion of source {} skipped: another run of it is in progress", kind, source.name());
+			}
 		}
 	}
 

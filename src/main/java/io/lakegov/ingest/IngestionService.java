@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.lakegov.history.HistorySource;
+import io.lakegov.history.Sources;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +18,9 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
 
 /**
- * Runs ingestion: claims the single run slot, computes the window, has {@link WindowIngestion} stream it
- * in batches (one transaction each, the watermark moving with every batch), and records the outcome.
+ * Runs ingestion of one source at a time: claims the source's run slot, waits for its turn in this process,
+ * computes the window, has {@link WindowIngestion} stream it in batches (one transaction each, the source's
+ * watermark moving with every batch), and records the outcome.
  */
 @Service
 public class IngestionService implements DisposableBean {
@@ -40,7 +43,12 @@ public class IngestionService implements DisposableBean {
 
 	private final Clock clock;
 
-	private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
+	private final RunTurns turns;
+
+	private final Sources sources;
+
+	/** Claimed runs started from the API wait here for their turn (see {@link RunTurns}). */
+	private final ExecutorService background = Executors.newCachedThreadPool(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest");
 		thread.setDaemon(true);
 		return thread;
@@ -48,7 +56,8 @@ public class IngestionService implements DisposableBean {
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
 			Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics, StoreMetrics storeMetrics,
-			Clock clock) {
+			RunTurns turns, Sources sources, Clock clock) {
+		this.sources = sources;
 		this.runs = runs;
 		this.watermark = watermark;
 		this.windows = windows;
@@ -56,77 +65,111 @@ public class IngestionService implements DisposableBean {
 		this.properties = properties;
 		this.metrics = metrics;
 		this.storeMetrics = storeMetrics;
+		this.turns = turns;
 		this.clock = clock;
 	}
 
-	/** Claims the run slot for an incremental run and carries it out on the calling thread. */
-	public IngestionRun runIncremental(RunKind kind) {
-		IngestionRun run = claim(kind, null, null);
-		return execute(run, null, null);
+	/** Claims the source's run slot for an incremental run and carries it out on the calling thread. */
+	public IngestionRun runIncremental(HistorySource source, RunKind kind) {
+		IngestionRun run = claim(source, kind, null, null);
+		return inTurn(run, () -> execute(source, run, null, null));
 	}
 
 	/** Claims the run slot and carries the run out in the background; the claimed run is returned at once. */
-	IngestionRun startIncremental(RunKind kind) {
-		IngestionRun run = claim(kind, null, null);
-		background.submit(() -> execute(run, null, null));
+	IngestionRun startIncremental(HistorySource source, RunKind kind) {
+		IngestionRun run = claim(source, kind, null, null);
+		background.submit(() -> inTurn(run, () -> execute(source, run, null, null)));
 		return run;
 	}
 
-	/** Re-reads a past window in the background; the watermark does not move. */
-	IngestionRun startBackfill(Instant from, Instant to) {
-		IngestionRun run = claim(RunKind.BACKFILL, from, to);
-		background.submit(() -> execute(run, from, to));
+	/** Re-reads a past window of the source in the background; the watermark does not move. */
+	IngestionRun startBackfill(HistorySource source, Instant from, Instant to) {
+		IngestionRun run = claim(source, RunKind.BACKFILL, from, to);
+		background.submit(() -> inTurn(run, () -> execute(source, run, from, to)));
 		return run;
 	}
 
-	/** Re-reads a past window on the calling thread. */
+	/** An incremental run of the only source (there must be one source only), on the calling thread. */
+	public IngestionRun runIncremental(RunKind kind) {
+		return runIncremental(only(), kind);
+	}
+
 	IngestionRun backfill(Instant from, Instant to) {
-		IngestionRun run = claim(RunKind.BACKFILL, from, to);
-		return execute(run, from, to);
-	}
-
-	/** Re-derives the facts of statements analysed by an older analyser, in the background. */
-	IngestionRun startReanalysis() {
-		IngestionRun run = claim(RunKind.REANALYSIS, null, null);
-		background.submit(() -> executeReanalysis(run));
-		return run;
+		return backfill(only(), from, to);
 	}
 
 	IngestionRun reanalyse() {
-		return executeReanalysis(claim(RunKind.REANALYSIS, null, null));
+		return reanalyse(only());
 	}
 
 	Optional<Instant> watermark() {
-		return watermark.current();
+		return watermark(only());
 	}
 
-	private IngestionRun claim(RunKind kind, Instant from, Instant to) {
+	private HistorySource only() {
+		return sources.only().orElseThrow(() -> new IllegalStateException("several sources: name one"));
+	}
+
+	/** Re-reads a past window on the calling thread. */
+	IngestionRun backfill(HistorySource source, Instant from, Instant to) {
+		IngestionRun run = claim(source, RunKind.BACKFILL, from, to);
+		return inTurn(run, () -> execute(source, run, from, to));
+	}
+
+	/** Re-derives the facts of the source's statements analysed by an older analyser, in the background. */
+	IngestionRun startReanalysis(HistorySource source) {
+		IngestionRun run = claim(source, RunKind.REANALYSIS, null, null);
+		background.submit(() -> inTurn(run, () -> executeReanalysis(source, run)));
+		return run;
+	}
+
+	IngestionRun reanalyse(HistorySource source) {
+		IngestionRun run = claim(source, RunKind.REANALYSIS, null, null);
+		return inTurn(run, () -> executeReanalysis(source, run));
+	}
+
+	Optional<Instant> watermark(HistorySource source) {
+		return watermark.current(source.name());
+	}
+
+	private IngestionRun claim(HistorySource source, RunKind kind, Instant from, Instant to) {
 		int abandoned = runs.failAbandoned(properties.staleRunTimeout());
 		if (abandoned > 0) {
 			log.warn("Marked {} ingestion run(s) without heartbeat as failed", abandoned);
 		}
-		return runs.start(kind.name(), from, to);
+		return runs.start(source.name(), kind.name(), from, to);
 	}
 
-	private IngestionRun execute(IngestionRun run, Instant backfillFrom, Instant backfillTo) {
+	private IngestionRun inTurn(IngestionRun run, RunTurns.Work<IngestionRun> work) {
+		try {
+			return turns.inTurn(run, work);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return fail(run, ex);
+		}
+	}
+
+	private IngestionRun execute(HistorySource source, IngestionRun run, Instant backfillFrom, Instant backfillTo) {
 		boolean backfill = backfillFrom != null;
 		Instant now = clock.instant();
 		Instant from = backfill ? backfillFrom
-				: watermark.current().map(mark -> mark.minus(properties.overlap()))
+				: watermark.current(source.name()).map(mark -> mark.minus(properties.overlap()))
 					.orElse(now.minus(properties.initialLookback()));
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
 		try {
-			long rowsRead = windows.ingest(run, from, to, backfill);
-			boolean alert = zeroRowsAlert(rowsRead, backfill);
+			long rowsRead = windows.ingest(source, run, from, to, backfill);
+			boolean alert = zeroRowsAlert(source, rowsRead, backfill);
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
 			metrics.runFinished(done, alert);
 			storeMetrics.invalidate();
-			log.info("Ingestion run {} succeeded ({}): window {} to {}, {} rows read, {} changed, {} texts analysed, "
-					+ "{} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.kind(), done.windowStart(),
-					done.windowEnd(), done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(),
-					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()));
+			log.info("Ingestion run {} of source {} succeeded ({}): window {} to {}, {} rows read, {} changed, "
+					+ "{} texts analysed, {} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.source(),
+					done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
+					done.statementsAnalysed(), done.unanalysable(), done.batches(), rowsPerSecond(done),
+					Duration.ofMillis(done.durationMs()));
 			return done;
 		}
 		catch (InterruptedException ex) {
@@ -138,14 +181,14 @@ public class IngestionService implements DisposableBean {
 		}
 	}
 
-	private IngestionRun executeReanalysis(IngestionRun run) {
+	private IngestionRun executeReanalysis(HistorySource source, IngestionRun run) {
 		try {
-			Reanalysis.Outcome outcome = reanalysis.run(properties.batchSize(),
+			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
-			log.info("Re-analysis run {} re-derived the facts of {} statements; {} statements could not be analysed "
-					+ "anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
-					outcome.refreshed(), outcome.notReanalysable());
+			log.info("Re-analysis run {} of source {} re-derived the facts of {} statements; {} statements could not be "
+					+ "analysed anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
+					source.name(), outcome.refreshed(), outcome.notReanalysable());
 			return runs.find(run.id()).orElseThrow();
 		}
 		catch (RuntimeException ex) {
@@ -154,12 +197,12 @@ public class IngestionService implements DisposableBean {
 	}
 
 	private IngestionRun fail(IngestionRun run, Exception ex) {
-		runs.finish(run.id(), RunStatus.FAILED, describe(ex), false);
+		runs.finish(run.id(), RunStatus.FAILED, FailureText.describe(ex), false);
 		IngestionRun done = runs.find(run.id()).orElseThrow();
 		metrics.runFinished(done, false);
 		storeMetrics.invalidate();
-		log.error("Ingestion run {} failed ({}): window {} to {}, {} rows read, {} changed, {} batches committed, in {}: {}",
-				done.id(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
+		log.error("Ingestion run {} of source {} failed ({}): window {} to {}, {} rows read, {} changed, {} batches "
+				+ "committed, in {}: {}", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
 				done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
 		return done;
 	}
@@ -168,41 +211,22 @@ public class IngestionService implements DisposableBean {
 		return run.rowsRead() * 1000 / Math.max(run.durationMs(), 1);
 	}
 
-	private boolean zeroRowsAlert(long rowsRead, boolean backfill) {
+	private boolean zeroRowsAlert(HistorySource source, long rowsRead, boolean backfill) {
 		if (rowsRead > 0 || backfill) {
 			return false;
 		}
-		Optional<Instant> since = runs.lastRowsReadAt();
+		Optional<Instant> since = runs.lastRowsReadAt(source.name());
 		boolean alert = since.isPresent()
 				&& Duration.between(since.get(), clock.instant()).compareTo(properties.zeroRowsAlertAfter()) > 0;
 		if (alert) {
-			log.warn("No query history rows read since {}: check that the source principal can read {}", since.get(),
-					"the query history table");
+			log.warn("No query history rows read from source {} since {}: check that the source principal can read {}",
+					source.name(), since.get(), source.database().historyTable());
 		}
 		return alert;
 	}
 
-	/** The failure in words for the run record: the exception chain's messages, never a stack trace. */
-	static String describe(Throwable failure) {
-		StringBuilder text = new StringBuilder();
-		for (Throwable cause = failure; cause != null && text.length() < 2000; cause = cause.getCause()) {
-			if (!text.isEmpty()) {
-				text.append(": ");
-			}
-			text.append(cause.getClass().getSimpleName());
-			if (cause.getMessage() != null) {
-				text.append(' ').append(cause.getMessage());
-			}
-			if (cause.getCause() == cause) {
-				break;
-			}
-		}
-		String masked = Secrets.mask(text.toString());
-		return masked.length() > 2000 ? masked.substring(0, 2000) : masked;
-	}
-
-	List<IngestionRun> page(int page, int size) {
-		return runs.page(page, size);
+	List<IngestionRun> page(String source, int page, int size) {
+		return runs.page(source, page, size);
 	}
 
 	@Override

@@ -3,8 +3,9 @@ package io.lakegov.ingest;
 import java.time.Instant;
 
 /**
- * Where ingestion stands.
+ * Where ingestion of one source stands.
  *
+ * @param sourceName the source's name ({@code default} for the single source)
  * @param watermark the newest update_time ingested
  * @param lagSeconds seconds between the watermark and now
  * @param running the run in progress, if any
@@ -17,6 +18,6 @@ import java.time.Instant;
  * @param advice what to do, in plain words, when that share passes
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
  */
-record IngestionStatus(Instant watermark, Long lagSeconds, IngestionRun running, IngestionRun lastSuccess,
+record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running, IngestionRun lastSuccess,
 		IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare, String advice) {
 }

@@ -3,6 +3,7 @@ package io.lakegov.ingest;
 import java.util.Collection;
 import java.util.List;
 
+import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
 import io.lakegov.sql.StatementAnalyzer;
 
@@ -12,7 +13,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Stored statements as input to fact derivation, and the record of how each was derived (analyser version,
- * status, the defaults its names were resolved with).
+ * status, the defaults its names were resolved with), each of one source.
  */
 @Repository
 class PendingStatements {
@@ -27,22 +28,21 @@ class PendingStatements {
 
 	private final JdbcClient jdbc;
 
-	private final OwnStatements own;
-
-	PendingStatements(JdbcClient jdbc, OwnStatements own) {
+	PendingStatements(JdbcClient jdbc) {
 		this.jdbc = jdbc;
-		this.own = own;
 	}
 
 	/** How one statement's facts were derived. */
 	record Derivation(String statementId, String status, String catalog, String schema) {
 	}
 
-	List<FactRefresher.Pending> load(Collection<String> statementIds) {
+	List<FactRefresher.Pending> load(HistorySource source, Collection<String> statementIds) {
+		OwnStatements own = source.own();
 		return jdbc.sql("""
 				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,
 				       execution_status, text_hash, statement_text, query_tags::text
-				FROM query_history WHERE statement_id = ANY(:ids)""")
+				FROM query_history WHERE source = :source AND statement_id = ANY(:ids)""")
+			.param("source", source.name())
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query((rs, n) -> new FactRefresher.Pending(new StatementContext(rs.getString(1), rs.getString(2),
 					rs.getTimestamp(3).toInstant(), rs.getString(4), new QuerySource(rs.getString(5), rs.getString(6)),
@@ -54,13 +54,14 @@ class PendingStatements {
 	 * Ids of statements whose facts come from an older analyser version, after {@code after} in id order:
 	 * the walk follows the primary key, so each batch reads only what it returns and what it skips.
 	 */
-	List<String> analysedByOlderVersion(String after, int limit) {
+	List<String> analysedByOlderVersion(String source, String after, int limit) {
 		return jdbc.sql("""
 				SELECT statement_id FROM query_history q
-				WHERE statement_id > :after AND analyzer_version IS DISTINCT FROM :version AND (""" + REANALYSABLE + """
+				WHERE source = :source AND statement_id > :after AND analyzer_version IS DISTINCT FROM :version AND (""" + REANALYSABLE + """
 				)
 				ORDER BY statement_id
 				LIMIT :limit""")
+			.param("source", source)
 			.param("after", after)
 			.param("version", StatementAnalyzer.VERSION)
 			.param("limit", limit)
@@ -72,15 +73,16 @@ class PendingStatements {
 	 * How many statements come from an older analyser version and cannot be analysed anew because their raw
 	 * text is gone: they keep the facts of their last analysis.
 	 */
-	long notReanalysable() {
-		return jdbc.sql("SELECT count(*) FROM query_history q WHERE analyzer_version IS DISTINCT FROM :version AND NOT ("
-				+ REANALYSABLE + ")")
+	long notReanalysable(String source) {
+		return jdbc.sql("SELECT count(*) FROM query_history q WHERE source = :source AND "
+				+ "analyzer_version IS DISTINCT FROM :version AND NOT (" + REANALYSABLE + ")")
+			.param("source", source)
 			.param("version", StatementAnalyzer.VERSION)
 			.query(Long.class)
 			.single();
 	}
 
-	void recordDerivations(List<Derivation> derivations) {
+	void recordDerivations(String source, List<Derivation> derivations) {
 		if (derivations.isEmpty()) {
 			return;
 		}
@@ -90,7 +92,8 @@ class PendingStatements {
 				    default_schema = d.schema
 				FROM unnest(:ids::text[], :statuses::text[], :catalogs::text[], :schemas::text[])
 				     AS d(statement_id, status, catalog, schema)
-				WHERE h.statement_id = d.statement_id""")
+				WHERE h.source = :source AND h.statement_id = d.statement_id""")
+			.param("source", source)
 			.param("version", StatementAnalyzer.VERSION)
 			.param("ids", new SqlArrayValue("text", derivations.stream().map(Derivation::statementId).toArray()))
 			.param("statuses", new SqlArrayValue("text", derivations.stream().map(Derivation::status).toArray()))

@@ -74,8 +74,8 @@ public class RawTextPurge {
 		if (!dryRun) {
 			int batch;
 			do {
-				batch = jdbc.sql("UPDATE query_history SET statement_text = NULL WHERE statement_id IN ("
-						+ "SELECT statement_id FROM query_history WHERE " + DUE + " LIMIT :limit FOR UPDATE SKIP LOCKED)")
+				batch = jdbc.sql("UPDATE query_history SET statement_text = NULL WHERE (source, statement_id) IN ("
+						+ "SELECT source, statement_id FROM query_history WHERE " + DUE + " LIMIT :limit FOR UPDATE SKIP LOCKED)")
 					.param("cutoff", Timestamp.from(cutoff))
 					.param("limit", properties.purgeBatchSize())
 					.update();

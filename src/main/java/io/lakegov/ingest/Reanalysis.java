@@ -2,11 +2,13 @@ package io.lakegov.ingest;
 
 import java.util.List;
 
+import io.lakegov.history.HistorySource;
+
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Re-derives the facts of statements whose facts came from an older analyser version, batch by batch
+ * Re-derives the facts of a source's statements whose facts came from an older analyser version, batch by batch
  * from the stored history; the source is not read again. Statements whose raw text is gone (see
  * {@link RawTextProperties}) are left with the facts of their last analysis and counted.
  */
@@ -37,21 +39,21 @@ class Reanalysis {
 	record Outcome(long refreshed, long notReanalysable) {
 	}
 
-	Outcome run(int batchSize, Progress progress) {
+	Outcome run(HistorySource source, int batchSize, Progress progress) {
 		long total = 0;
 		String after = "";
 		while (true) {
 			String from = after;
 			List<String> ids = tx.execute(status -> {
-				List<String> batch = pending.analysedByOlderVersion(from, batchSize);
+				List<String> batch = pending.analysedByOlderVersion(source.name(), from, batchSize);
 				if (!batch.isEmpty()) {
-					FactRefresher.Outcome outcome = refresher.refresh(pending.load(batch));
+					FactRefresher.Outcome outcome = refresher.refresh(source, pending.load(source, batch));
 					progress.batch(batch.size(), outcome.analysed(), outcome.unanalysable());
 				}
 				return batch;
 			});
 			if (ids == null || ids.isEmpty()) {
-				return new Outcome(total, pending.notReanalysable());
+				return new Outcome(total, pending.notReanalysable(source.name()));
 			}
 			total += ids.size();
 			after = ids.get(ids.size() - 1);

@@ -17,7 +17,8 @@ import org.springframework.stereotype.Repository;
 
 /**
  * What each session set with {@code USE} and which temporary views it created, by statement start, so
- * that later statements of the session resolve their names as the warehouse did.
+ * that later statements of the session resolve their names as the warehouse did. Sessions are a source's:
+ * every method works on the sessions of one source.
  */
 @Repository
 class SessionEvents {
@@ -49,9 +50,10 @@ class SessionEvents {
 	 * Replaces the events of the given statements with the given events, which belong to those statements
 	 * or to statements that have no events yet.
 	 */
-	void replace(Collection<String> statementIds, List<Event> events) {
+	void replace(String source, Collection<String> statementIds, List<Event> events) {
 		if (!statementIds.isEmpty()) {
-			jdbc.sql("DELETE FROM session_event WHERE statement_id = ANY(:ids)")
+			jdbc.sql("DELETE FROM session_event WHERE source = :source AND statement_id = ANY(:ids)")
+				.param("source", source)
 				.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 				.update();
 		}
@@ -60,13 +62,14 @@ class SessionEvents {
 		}
 		// an event's temp view names travel as one text joined by U+0001, which no view name contains
 		jdbc.sql("""
-				INSERT INTO session_event (session_id, start_time, statement_id, use_catalog, use_schema, temp_views)
-				SELECT session_id, start_time, statement_id, catalog, schema,
+				INSERT INTO session_event (source, session_id, start_time, statement_id, use_catalog, use_schema, temp_views)
+				SELECT :source, session_id, start_time, statement_id, catalog, schema,
 				       CASE WHEN views = '' THEN '{}'::text[] ELSE string_to_array(views, chr(1)) END
 				FROM unnest(:sessions::text[], :starts::timestamptz[], :statements::text[], :catalogs::text[],
 				    :schemas::text[], :views::text[]) AS e(session_id, start_time, statement_id, catalog, schema, views)
-				ON CONFLICT (session_id, start_time, statement_id) DO UPDATE
+				ON CONFLICT (source, session_id, start_time, statement_id) DO UPDATE
 				SET use_catalog = EXCLUDED.use_catalog, use_schema = EXCLUDED.use_schema, temp_views = EXCLUDED.temp_views""")
+			.param("source", source)
 			.param("sessions", new SqlArrayValue("text", events.stream().map(Event::sessionId).toArray()))
 			.param("starts", new SqlArrayValue("timestamptz",
 					events.stream().map(event -> Timestamp.from(event.start())).toArray()))
@@ -81,15 +84,16 @@ class SessionEvents {
 	}
 
 	/** All events of the given sessions, oldest first. */
-	Map<String, List<Event>> load(Set<String> sessions) {
+	Map<String, List<Event>> load(String source, Set<String> sessions) {
 		Map<String, List<Event>> bySession = new HashMap<>();
 		if (sessions.isEmpty()) {
 			return bySession;
 		}
 		jdbc.sql("""
 				SELECT session_id, start_time, statement_id, use_catalog, use_schema, temp_views
-				FROM session_event WHERE session_id = ANY(:sessions)
+				FROM session_event WHERE source = :source AND session_id = ANY(:sessions)
 				ORDER BY session_id, start_time, statement_id""")
+			.param("source", source)
 			.param("sessions", new SqlArrayValue("text", sessions.toArray()))
 			.query((rs, n) -> {
 				String catalog = rs.getString(4);

@@ -7,11 +7,14 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** How far the source has been ingested: the newest {@code update_time} committed. Only moves forward. */
+/**
+ * How far each source has been ingested: the newest {@code update_time} of its query history committed.
+ * Only moves forward. Kept per source and stream (what is read: {@value #STREAM}).
+ */
 @Repository
 class WatermarkRepository {
 
-	static final String SOURCE = "query_history";
+	static final String STREAM = "query_history";
 
 	private final JdbcClient jdbc;
 
@@ -19,21 +22,23 @@ class WatermarkRepository {
 		this.jdbc = jdbc;
 	}
 
-	Optional<Instant> current() {
-		return jdbc.sql("SELECT watermark FROM ingestion_watermark WHERE source = :source")
-			.param("source", SOURCE)
+	Optional<Instant> current(String source) {
+		return jdbc.sql("SELECT watermark FROM ingestion_watermark WHERE source = :source AND stream = :stream")
+			.param("source", source)
+			.param("stream", STREAM)
 			.query((rs, n) -> rs.getTimestamp(1).toInstant())
 			.optional();
 	}
 
-	void advance(Instant to, long runId) {
+	void advance(String source, Instant to, long runId) {
 		jdbc.sql("""
-				INSERT INTO ingestion_watermark (source, watermark, updated_at, last_run_id)
-				VALUES (:source, :to, now(), :run)
-				ON CONFLICT (source) DO UPDATE
+				INSERT INTO ingestion_watermark (source, stream, watermark, updated_at, last_run_id)
+				VALUES (:source, :stream, :to, now(), :run)
+				ON CONFLICT (source, stream) DO UPDATE
 				SET watermark = GREATEST(ingestion_watermark.watermark, EXCLUDED.watermark), updated_at = now(),
 				    last_run_id = EXCLUDED.last_run_id""")
-			.param("source", SOURCE)
+			.param("source", source)
+			.param("stream", STREAM)
 			.param("to", Timestamp.from(to))
 			.param("run", runId)
 			.update();

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 
 import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.history.HistorySource;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +19,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Ingests one window of the source: streams it in batches, two in flight (the reading thread prepares
+ * Ingests one window of a source: streams it in batches, two in flight (the reading thread prepares
  * the next batch while the writer thread commits one, in source order), each batch one transaction with
  * the run's progress and the watermark, and retries source failures with backoff from the last committed
  * batch.
@@ -75,24 +76,24 @@ class WindowIngestion implements DisposableBean {
 	 * Ingests {@code [from, to)} for the run on the calling thread; a backfill leaves the watermark alone.
 	 * Returns the rows read. When it throws, every batch before the failed one has committed.
 	 */
-	long ingest(IngestionRun run, Instant from, Instant to, boolean backfill) throws Exception {
+	long ingest(HistorySource source, IngestionRun run, Instant from, Instant to, boolean backfill) throws Exception {
 		BatchPipeline pipeline = new BatchPipeline(writer);
-		RunProgress progress = new RunProgress(from, metrics::backlog);
+		RunProgress progress = new RunProgress(from, rows -> metrics.backlog(source.name(), rows));
 		try {
-			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(from, to) : 0));
+			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(source, from, to) : 0));
 			for (int attempt = 0;; attempt++) {
 				try {
 					if (from.isBefore(to)) {
 						long sent = System.nanoTime();
 						boolean[] answered = { false };
-						reader.read(progress.resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
+						reader.read(source, progress.resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
 							if (!answered[0]) {
 								answered[0] = true;
 								metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
 							}
 							int masked = masked(rows);
 							metrics.read(rows.size() + rejected, masked);
-							BatchIngester.Prepared prepared = batches.prepare(rows, progress.inFlight);
+							BatchIngester.Prepared prepared = batches.prepare(source, rows, progress.inFlight);
 							pipeline.submit(() -> write(run, backfill, prepared, rejected, masked, progress));
 							progress.inFlight = prepared.statementIds();
 							// on this thread, beside the write in flight, rather than in the writer's path
@@ -112,8 +113,8 @@ class WindowIngestion implements DisposableBean {
 						throw ex;
 					}
 					Duration wait = properties.retryBackoff().multipliedBy(1L << Math.min(attempt, 10));
-					log.warn("Reading the query history failed ({}); retrying in {} from {}", Secrets.mask(ex.getMessage()), wait,
-							progress.resumeFrom.get());
+					log.warn("Reading the query history of source {} failed ({}); retrying in {} from {}", source.name(),
+							Secrets.mask(ex.getMessage()), wait, progress.resumeFrom.get());
 					Thread.sleep(wait.toMillis());
 				}
 			}
@@ -139,7 +140,7 @@ class WindowIngestion implements DisposableBean {
 			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
 					result.unanalysable(), masked);
 			if (!backfill && result.newestUpdate() != null) {
-				watermark.advance(result.newestUpdate(), run.id());
+				watermark.advance(run.source(), result.newestUpdate(), run.id());
 			}
 			return result;
 		});
@@ -151,15 +152,15 @@ class WindowIngestion implements DisposableBean {
 	}
 
 	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
-	private long windowRows(Instant from, Instant to) {
+	private long windowRows(HistorySource source, Instant from, Instant to) {
 		long sent = System.nanoTime();
 		try {
-			long rows = reader.count(from, to);
+			long rows = reader.count(source, from, to);
 			metrics.countLatency(Duration.ofNanos(System.nanoTime() - sent));
 			return rows;
 		}
 		catch (RuntimeException ex) {
-			log.warn("Could not count the rows of the window: {}", Secrets.mask(ex.getMessage()));
+			log.warn("Could not count the rows of the window of source {}: {}", source.name(), Secrets.mask(ex.getMessage()));
 			return 0;
 		}
 	}

@@ -26,7 +26,7 @@ class RetentionFactsRepository {
 			       a.user_name, a.source_kind, a.source_id, coalesce(h.start_time, a.event_time) AS started,
 			       h.error_message
 			FROM table_access a
-			LEFT JOIN query_history h ON h.statement_id = a.statement_id
+			LEFT JOIN query_history h ON h.source = a.source AND h.statement_id = a.statement_id
 			WHERE a.role = 'READ' AND a.event_time >= :from AND a.fully_qualified
 			  AND (a.time_travel_kind IS NOT NULL
 			       OR (a.execution_status = 'FAILED'

@@ -43,22 +43,24 @@ public class UsageFactRepository {
 	/**
 	 * Replaces the facts of the given statements with the given facts, which belong to those statements or
 	 * to statements that have no facts yet (all facts of one statement share its user and query source),
-	 * and updates the rollups they touch. Runs in the caller's transaction.
+	 * and updates the rollups they touch. The statements and facts are those of one source of query history
+	 * (statement ids are unique only within a source). Runs in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
-	public void replace(Collection<String> statementIds, List<UsageFact> facts) {
+	public void replace(String source, Collection<String> statementIds, List<UsageFact> facts) {
 		if (statementIds.isEmpty() && facts.isEmpty()) {
 			return;
 		}
 		String[] ids = statementIds.toArray(String[]::new);
 		List<Access> removed = ids.length == 0 ? List.of() : jdbc.sql("""
-				DELETE FROM table_access WHERE statement_id = ANY(:ids)
+				DELETE FROM table_access WHERE source = :source AND statement_id = ANY(:ids)
 				RETURNING statement_id, table_name, business_date, role""")
+			.param("source", source)
 			.param("ids", array("text", ids))
 			.query((rs, n) -> new Access(rs.getString(1), new DayTable(rs.getString(2),
 					Date.valueOf(rs.getObject(3, java.time.LocalDate.class))), rs.getString(4)))
 			.list();
-		insert(facts);
+		insert(source, facts);
 		Set<DayTable> lost = new LinkedHashSet<>();
 		removed.forEach(access -> lost.add(access.dayTable()));
 		List<UsageFact> gained = new ArrayList<>(facts.size());
@@ -103,13 +105,14 @@ public class UsageFactRepository {
 		return sources;
 	}
 
-	private void insert(List<UsageFact> facts) {
+	private void insert(String source, List<UsageFact> facts) {
 		if (facts.isEmpty()) {
 			return;
 		}
 		CopyRows.Text rows = new CopyRows.Text(facts.size());
 		for (UsageFact fact : facts) {
-			rows.value(fact.statementId())
+			rows.value(source)
+				.value(fact.statementId())
 				.value(fact.accessNo())
 				.value(fact.tableName())
 				.value(fact.writtenName())
@@ -128,7 +131,7 @@ public class UsageFactRepository {
 				.endRow();
 		}
 		copy.copy("""
-				COPY table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
+				COPY table_access (source, statement_id, access_no, table_name, written_name, fully_qualified, role,
 				    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
 				    business_date, source_kind, source_id, execution_status) FROM STDIN""", rows);
 	}
@@ -149,8 +152,8 @@ public class UsageFactRepository {
 				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
 				    statements, time_travel_statements, first_event, last_event)
 				SELECT f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id,
-				       count(DISTINCT f.statement_id),
-				       count(DISTINCT f.statement_id) FILTER (WHERE f.time_travel_kind IS NOT NULL),
+				       count(DISTINCT (f.source, f.statement_id)),
+				       count(DISTINCT (f.source, f.statement_id)) FILTER (WHERE f.time_travel_kind IS NOT NULL),
 				       min(f.event_time), max(f.event_time)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
@@ -172,11 +175,12 @@ public class UsageFactRepository {
 		pairs.delete(jdbc, "table_lineage_daily", "source_table");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
-				SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT r.statement_id), max(r.event_time)
+				SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT (r.source, r.statement_id)),
+				       max(r.event_time)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN table_access r ON r.table_name = t.table_name AND r.business_date = t.business_date
 				    AND r.role = 'READ'
-				JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
+				JOIN table_access w ON w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
 				    AND w.table_name <> r.table_name
 				GROUP BY r.business_date, r.table_name, w.table_name"""))
 			.update();

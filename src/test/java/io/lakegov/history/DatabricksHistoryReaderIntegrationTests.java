@@ -37,13 +37,13 @@ class DatabricksHistoryReaderIntegrationTests {
 				    42, map('team', 'fin'), array('a', 'b'))""".formatted(table, start, start.plusSeconds(5)));
 		DataSource dataSource = new DriverManagerDataSource(warehouse.url());
 		String url = warehouse.url();
-		SourceProperties properties = new SourceProperties(url, null, null, table, "system.information_schema.tables",
-				100, java.time.Duration.ofMinutes(1), 1, java.time.Duration.ofSeconds(30), List.of());
-		HistoryReader reader = new HistoryReader(new SourceDatabase(dataSource, table, properties.inventoryTable(),
-				false, SourceConfig.redacted(url)), properties);
+		HistorySource source = new HistorySource("default", new SourceDatabase(dataSource, table,
+				"system.information_schema.tables", false, SourceConfig.redacted(url)), 100,
+				java.time.Duration.ofMinutes(1), new OwnStatements(List.of()));
+		HistoryReader reader = new HistoryReader();
 
 		List<HistoryRow> rows = new ArrayList<>();
-		reader.read(start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS), 10,
+		reader.read(source, start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS), 10,
 				(batch, rejected) -> rows.addAll(batch));
 
 		assertThat(rows).hasSize(1);
@@ -59,7 +59,7 @@ class DatabricksHistoryReaderIntegrationTests {
 		assertThat(row.extras().get("rows_scanned_by_photon").json()).isEqualTo("42");
 		assertThat(row.extras().get("warehouse_tags").json()).isEqualTo("{\"team\":\"fin\"}");
 		assertThat(row.extras().get("statement_parts").json()).isEqualTo("[\"a\",\"b\"]");
-		assertThat(reader.count(start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS))).isEqualTo(1);
+		assertThat(reader.count(source, start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS))).isEqualTo(1);
 	}
 
 }

@@ -1,8 +1,6 @@
 package io.lakegov.history;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,14 +10,13 @@ class SourceConfigTests {
 
 	@Test
 	void tellsTheDatabricksDriverTheFetchSizeAndTheQueryTag() {
-		assertThat(SourceConfig.databricksProperties(properties("jdbc:databricks://h:443/default;httpPath=/sql/1.0/warehouses/w", 250)))
+		assertThat(SourceConfig.databricksProperties("jdbc:databricks://h:443/default;httpPath=/sql/1.0/warehouses/w", 250))
 			.containsExactly(java.util.Map.entry("RowsFetchedPerBlock", "250"), java.util.Map.entry("QUERY_TAGS", "lakegov:service"));
 	}
 
 	@Test
 	void leavesWhatTheUrlSetsToTheUrl() {
-		assertThat(SourceConfig.databricksProperties(
-				properties("jdbc:databricks://h:443/default;rowsFetchedPerBlock=5000;QUERY_TAGS=team:data", 250)))
+		assertThat(SourceConfig.databricksProperties("jdbc:databricks://h:443/default;rowsFetchedPerBlock=5000;QUERY_TAGS=team:data", 250))
 			.isEmpty();
 	}
 
@@ -34,11 +31,6 @@ class SourceConfigTests {
 	void redactsSecretsOfTheUrl() {
 		assertThat(SourceConfig.redacted("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=dapi123;x=1"))
 			.isEqualTo("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=***;x=1");
-	}
-
-	private static SourceProperties properties(String url, int fetchSize) {
-		return new SourceProperties(url, "token", "secret", "system.query.history", "system.information_schema.tables",
-				fetchSize, Duration.ofMinutes(1), 2, Duration.ofSeconds(30), List.of());
 	}
 
 }

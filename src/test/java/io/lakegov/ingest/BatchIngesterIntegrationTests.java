@@ -9,6 +9,7 @@ import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.history.Sources;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
@@ -39,6 +40,9 @@ class BatchIngesterIntegrationTests {
 	@Autowired
 	TransactionTemplate tx;
 
+	@Autowired
+	Sources sources;
+
 	@BeforeEach
 	void reset() {
 		IngestionTestSupport.reset(jdbc);
@@ -46,9 +50,9 @@ class BatchIngesterIntegrationTests {
 
 	@Test
 	void aStatementRepeatedInTheNextBatchIsNotTakenForUnseenWhileTheFirstIsInFlight() {
-		BatchIngester.Prepared first = batches.prepare(List.of(row("x", "RUNNING", T0), row("y", "FINISHED", T0)),
+		BatchIngester.Prepared first = batches.prepare(sources.primary(), List.of(row("x", "RUNNING", T0), row("y", "FINISHED", T0)),
 				Set.of());
-		BatchIngester.Prepared second = batches.prepare(List.of(row("x", "FINISHED", T0.plusSeconds(30))),
+		BatchIngester.Prepared second = batches.prepare(sources.primary(), List.of(row("x", "FINISHED", T0.plusSeconds(30))),
 				first.statementIds());
 
 		assertThat(first.unseen()).containsExactlyInAnyOrder("x", "y");
@@ -68,9 +72,9 @@ class BatchIngesterIntegrationTests {
 
 	@Test
 	void newRowsCopiedStraightInAreRecordedLikeUpsertedOnes() {
-		BatchIngester.Prepared fresh = batches.prepare(List.of(row("n", "FINISHED", T0)), Set.of());
+		BatchIngester.Prepared fresh = batches.prepare(sources.primary(), List.of(row("n", "FINISHED", T0)), Set.of());
 		tx.executeWithoutResult(status -> batches.ingest(fresh, 7));
-		BatchIngester.Prepared seen = batches.prepare(List.of(row("u", "RUNNING", T0)), Set.of("u"));
+		BatchIngester.Prepared seen = batches.prepare(sources.primary(), List.of(row("u", "RUNNING", T0)), Set.of("u"));
 		tx.executeWithoutResult(status -> batches.ingest(seen, 7));
 
 		List<String> recorded = jdbc.sql("""

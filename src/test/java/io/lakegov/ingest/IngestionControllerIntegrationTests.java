@@ -65,8 +65,8 @@ class IngestionControllerIntegrationTests {
 	@Test
 	void answersConflictWhileARunIsInProgress() {
 		jdbc.sql("""
-				INSERT INTO ingestion_run (kind, status, started_at, heartbeat_at, node)
-				VALUES ('SCHEDULED', 'RUNNING', now(), now(), 'busy-node')""").update();
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
+				VALUES ('default', 'SCHEDULED', 'RUNNING', now(), now(), 'busy-node')""").update();
 		var response = api.post().uri("/api/v1/ingestion/runs").retrieve().toEntity(String.class);
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
 		assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);

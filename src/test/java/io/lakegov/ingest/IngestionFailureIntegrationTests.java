@@ -110,7 +110,7 @@ class IngestionFailureIntegrationTests {
 				throw new SQLTransientConnectionException("connection reset");
 			}
 			return invocation.callRealMethod();
-		}).when(reader).read(any(), any(), anyInt(), any());
+		}).when(reader).read(any(), any(), any(), anyInt(), any());
 
 		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
 
@@ -124,7 +124,7 @@ class IngestionFailureIntegrationTests {
 	void aSourceThatKeepsFailingFailsTheRunAndLeavesTheWatermark() throws Exception {
 		doAnswer(invocation -> {
 			throw new SQLTransientConnectionException("warehouse unreachable");
-		}).when(reader).read(any(), any(), anyInt(), any());
+		}).when(reader).read(any(), any(), any(), anyInt(), any());
 
 		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
 
@@ -165,8 +165,8 @@ class IngestionFailureIntegrationTests {
 	@Test
 	void aCrashedRunWithoutHeartbeatDoesNotBlockTheNextOne() {
 		jdbc.sql("""
-				INSERT INTO ingestion_run (kind, status, started_at, heartbeat_at, node)
-				VALUES ('SCHEDULED', 'RUNNING', now() - interval '2 hours', now() - interval '2 hours', 'dead-node')""")
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
+				VALUES ('default', 'SCHEDULED', 'RUNNING', now() - interval '2 hours', now() - interval '2 hours', 'dead-node')""")
 			.update();
 		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
 		assertThat(run.status()).isEqualTo("SUCCEEDED");

@@ -7,6 +7,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
+import io.lakegov.history.HistorySource;
+import io.lakegov.history.OwnStatements;
+import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.Sources;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.health.contributor.Health;
@@ -22,6 +26,10 @@ class IngestionHealthTests {
 	static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
 
 	static final IngestHealthProperties DEFAULTS = new IngestHealthProperties(Duration.ofHours(3), 3, 0.05);
+
+	static final Sources SOURCES = new Sources(List.of(new HistorySource("default",
+			new SourceDatabase(new DriverManagerDataSource(), "query.history", "lakehouse.tables", true, "test"), 1000,
+			Duration.ofMinutes(1), new OwnStatements(List.of()))), List.of());
 
 	@Test
 	void isUnknownBeforeTheFirstRun() {
@@ -67,7 +75,7 @@ class IngestionHealthTests {
 			closedPort = socket.getLocalPort();
 		}
 		var store = JdbcClient.create(new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:" + closedPort + "/lakegov"));
-		Health health = new IngestionHealthIndicator(new IngestionHealthRepository(store), DEFAULTS,
+		Health health = new IngestionHealthIndicator(new IngestionHealthRepository(store), DEFAULTS, SOURCES,
 				Clock.fixed(NOW, ZoneOffset.UTC)).health();
 		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 		assertThat(health.getDetails()).containsEntry("reason", "the store cannot be read");

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
+import io.lakegov.history.Sources;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceRows;
@@ -31,6 +32,9 @@ class IngestionIntegrationTests {
 	@Autowired
 	IngestionStatusService status;
 
+	@Autowired
+	Sources sources;
+
 	SourceRows source;
 
 	@BeforeEach
@@ -53,16 +57,16 @@ class IngestionIntegrationTests {
 		assertThat(jdbc.sql("SELECT statement_id || '|' || analysis_status FROM query_history ORDER BY 1")
 			.query(String.class)
 			.list()).containsExactly("m1|REDACTED", "m2|REDACTED", "m3|EMPTY", "ok|ANALYZED");
-		IngestionStatus now = status.current();
+		IngestionStatus now = status.current(sources.primary());
 		assertThat(now.maskedShare()).isEqualTo(0.75);
 		assertThat(now.advice()).startsWith("75% of the statement texts").contains("databricks_pii_access");
 		ingestion.reanalyse();
-		assertThat(status.current().maskedShare()).as("a re-analysis reads no rows and changes nothing").isEqualTo(0.75);
+		assertThat(status.current(sources.primary()).maskedShare()).as("a re-analysis reads no rows and changes nothing").isEqualTo(0.75);
 
 		source.clear();
 		source.row("ok2").text("SELECT * FROM main.sales.orders").user("dee").started(T0.plusSeconds(4)).save();
 		ingestion.runIncremental(RunKind.MANUAL);
-		assertThat(status.current().advice()).as("a run with every text readable").isNull();
+		assertThat(status.current(sources.primary()).advice()).as("a run with every text readable").isNull();
 	}
 
 	@Test

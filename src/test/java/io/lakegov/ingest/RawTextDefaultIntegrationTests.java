@@ -33,8 +33,8 @@ class RawTextDefaultIntegrationTests {
 			.user("ann")
 			.started(Instant.now().minus(1, ChronoUnit.HOURS))
 			.save();
-		jdbc.sql("INSERT INTO query_history (statement_id, update_time, statement_text, source_kind, first_seen_at, "
-				+ "last_changed_at) VALUES ('stored-earlier', now(), 'SELECT 1', 'UNKNOWN', now(), now())").update();
+		jdbc.sql("INSERT INTO query_history (source, statement_id, update_time, statement_text, source_kind, "
+				+ "first_seen_at, last_changed_at) VALUES ('default', 'stored-earlier', now(), 'SELECT 1', 'UNKNOWN', now(), now())").update();
 
 		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
 

@@ -14,8 +14,8 @@ public final class RollupAssertions {
 		long usageDiff = jdbc.sql("""
 				WITH expected AS (
 				  SELECT business_date, table_name, user_name, role, source_kind, source_id,
-				         count(DISTINCT statement_id) AS statements,
-				         count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
+				         count(DISTINCT (source, statement_id)) AS statements,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
 				         min(event_time) AS first_event, max(event_time) AS last_event
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, user_name, role, source_kind, source_id),
@@ -31,9 +31,9 @@ public final class RollupAssertions {
 		long tableDiff = jdbc.sql("""
 				WITH expected AS (
 				  SELECT business_date, table_name,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ') AS reads,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE') AS writes,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ' AND time_travel_kind IS NOT NULL) AS tt,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ') AS reads,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'WRITE') AS writes,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ' AND time_travel_kind IS NOT NULL) AS tt,
 				         count(DISTINCT user_name) FILTER (WHERE role = 'READ') AS readers,
 				         count(DISTINCT user_name) FILTER (WHERE role = 'WRITE') AS writers,
 				         count(DISTINCT user_name) AS users,
@@ -52,9 +52,9 @@ public final class RollupAssertions {
 		long lineageDiff = jdbc.sql("""
 				WITH expected AS (
 				  SELECT r.business_date, r.table_name AS source_table, w.table_name AS target_table,
-				         count(DISTINCT r.statement_id) AS statements, max(r.event_time) AS last_event
+				         count(DISTINCT (r.source, r.statement_id)) AS statements, max(r.event_time) AS last_event
 				  FROM table_access r
-				  JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
+				  JOIN table_access w ON w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
 				      AND w.table_name <> r.table_name
 				  WHERE r.role = 'READ' AND r.table_name LIKE :p
 				  GROUP BY r.business_date, r.table_name, w.table_name),
@@ -70,8 +70,8 @@ public final class RollupAssertions {
 				  -- statements are counted per day, as in table_daily (this test spreads a statement's
 				  -- accesses over days, which real statements never do)
 				  SELECT table_name, business_date,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ') AS reads,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE') AS writes,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ') AS reads,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'WRITE') AS writes,
 				         max(event_time) FILTER (WHERE role = 'READ') AS last_read,
 				         max(event_time) FILTER (WHERE role = 'WRITE') AS last_write
 				  FROM table_access WHERE table_name LIKE :p AND role IN ('READ', 'WRITE')
@@ -105,8 +105,8 @@ public final class RollupAssertions {
 	private static void assertSourcelessRollupsMatchFacts(JdbcClient jdbc, String tablePattern) {
 		long tableUserDiff = difference(jdbc, tablePattern, """
 				WITH expected AS (
-				  SELECT business_date, table_name, user_name, role, count(DISTINCT statement_id) AS statements,
-				         count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
+				  SELECT business_date, table_name, user_name, role, count(DISTINCT (source, statement_id)) AS statements,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
 				         min(event_time) AS first_event, max(event_time) AS last_event
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, user_name, role),
@@ -117,7 +117,7 @@ public final class RollupAssertions {
 		long tableSourceDiff = difference(jdbc, tablePattern, """
 				WITH expected AS (
 				  SELECT business_date, table_name, role, source_kind, source_id,
-				         count(DISTINCT statement_id) AS statements, max(event_time) AS last_event
+				         count(DISTINCT (source, statement_id)) AS statements, max(event_time) AS last_event
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, role, source_kind, source_id),
 				actual AS (
@@ -130,8 +130,8 @@ public final class RollupAssertions {
 				expected AS (
 				  -- table accesses: a statement reading two tables counts twice
 				  SELECT business_date, user_name,
-				         count(DISTINCT (table_name, statement_id)) FILTER (WHERE role = 'READ') AS reads,
-				         count(DISTINCT (table_name, statement_id)) FILTER (WHERE role = 'WRITE') AS writes
+				         count(DISTINCT (table_name, source, statement_id)) FILTER (WHERE role = 'READ') AS reads,
+				         count(DISTINCT (table_name, source, statement_id)) FILTER (WHERE role = 'WRITE') AS writes
 				  FROM table_access WHERE user_name IN (SELECT user_name FROM users) AND role IN ('READ', 'WRITE')
 				  GROUP BY business_date, user_name),
 				actual AS (

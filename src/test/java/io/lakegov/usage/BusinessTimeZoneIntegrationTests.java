@@ -55,10 +55,10 @@ class BusinessTimeZoneIntegrationTests {
 			.param("hash", id)
 			.update();
 		jdbc.sql("""
-				INSERT INTO query_history (statement_id, executed_by, execution_status, statement_text, statement_type,
+				INSERT INTO query_history (source, statement_id, executed_by, execution_status, statement_text, statement_type,
 				    total_duration_ms, start_time, end_time, update_time, text_hash, analyzer_version, analysis_status,
 				    source_kind, source_id, first_seen_at, last_changed_at)
-				VALUES (:id, :user, 'FINISHED', 'SELECT * FROM t WHERE secret = ''hunter2''', 'SELECT', 1234, :start,
+				VALUES ('default', :id, :user, 'FINISHED', 'SELECT * FROM t WHERE secret = ''hunter2''', 'SELECT', 1234, :start,
 				    :start, :start, :id, 'test', 'ANALYZED', 'NOTEBOOK', 'nb-1', now(), now())""")
 			.param("id", id)
 			.param("user", user)

@@ -63,7 +63,7 @@ class UsageFactRepositoryIntegrationTests {
 							source));
 				}
 			}
-			tx.executeWithoutResult(status -> facts.replace(statements, batch));
+			tx.executeWithoutResult(status -> facts.replace("default", statements, batch));
 			RollupAssertions.assertRollupsMatchFacts(jdbc, prefix + "%");
 		}
 		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name LIKE :p")
@@ -76,7 +76,7 @@ class UsageFactRepositoryIntegrationTests {
 	void countsAStatementOnceWhenItReadsATableTwice() {
 		String table = "twice" + System.nanoTime() + ".s.t";
 		LocalDate day = LocalDate.of(2026, 4, 1);
-		tx.executeWithoutResult(status -> facts.replace(Set.of("self-join"),
+		tx.executeWithoutResult(status -> facts.replace("default", Set.of("self-join"),
 				List.of(fact("self-join", 0, table, "READ", "ann", day, null),
 						fact("self-join", 1, table, "READ", "ann", day, "VERSION"))));
 		assertThat(jdbc.sql("SELECT reads, time_travel_reads, readers FROM table_daily WHERE table_name = :t")

@@ -47,7 +47,7 @@ public final class UsageFixtures {
 	public void load() {
 		Set<String> ids = new LinkedHashSet<>();
 		facts.forEach(fact -> ids.add(fact.statementId()));
-		tx.executeWithoutResult(status -> repository.replace(ids, facts));
+		tx.executeWithoutResult(status -> repository.replace("default", ids, facts));
 		facts.clear();
 	}
 

@@ -3,9 +3,12 @@ package io.lakegov.history.demo;
 import java.time.Clock;
 
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.SourceSettings;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -38,7 +41,8 @@ class DemoConfig {
 				return Boolean.parseBoolean(enabled.strip()) ? ConditionOutcome.match("lakegov.demo.enabled=true")
 						: ConditionOutcome.noMatch("lakegov.demo.enabled=false");
 			}
-			boolean source = StringUtils.hasText(context.getEnvironment().getProperty("lakegov.source.url"));
+			boolean source = StringUtils.hasText(context.getEnvironment().getProperty("lakegov.source.url"))
+					|| Binder.get(context.getEnvironment()).bind("lakegov.sources", Bindable.listOf(SourceSettings.class)).isBound();
 			return source ? ConditionOutcome.noMatch("a source is configured")
 					: ConditionOutcome.match("no source configured: demo warehouse");
 		}

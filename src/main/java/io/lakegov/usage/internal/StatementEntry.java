@@ -9,6 +9,8 @@ import org.jspecify.annotations.Nullable;
  * One statement of the query history, with its text redacted (literals removed); the raw text only for
  * admins, and only while the store keeps it.
  *
+ * @param historySource the source of query history the statement was read from (statement ids are unique
+ * only within a source)
  * @param statementId the statement's id in {@code system.query.history}
  * @param user who ran it ({@code executed_by})
  * @param startTime when it started
@@ -23,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param reanalysable false when the raw text is gone, so a newer analyser cannot analyse it anew and it
  * keeps the facts of its last analysis
  */
-public record StatementEntry(String statementId, String user, Instant startTime, Instant endTime, String status,
+public record StatementEntry(String historySource, String statementId, String user, Instant startTime, Instant endTime, String status,
 		Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText,
 		@Nullable String sql, boolean reanalysable) {
 

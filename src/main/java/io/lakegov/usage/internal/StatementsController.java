@@ -38,7 +38,11 @@ class StatementsController {
 
 	private final StatementRepository statements;
 
-	StatementsController(TableResolver resolver, BusinessDates dates, StatementRepository statements) {
+	private final SourceFilter sources;
+
+	StatementsController(TableResolver resolver, BusinessDates dates, StatementRepository statements,
+			SourceFilter sources) {
+		this.sources = sources;
 		this.resolver = resolver;
 		this.dates = dates;
 		this.statements = statements;
@@ -55,7 +59,9 @@ class StatementsController {
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
-			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		String historySource = sources.filter(source);
 		DateRange range = dates.range(from, to);
 		var request = new PageRequest(page, size);
 		String tableName = null;
@@ -68,9 +74,10 @@ class StatementsController {
 		}
 		String userName = user == null || user.isBlank() ? null : user;
 		String filterTable = tableName;
-		var rows = statements.statements(filterTable, userName, range, dates.zone(), request, Callers.maySeeRawSql());
+		var rows = statements.statements(filterTable, userName, historySource, range, dates.zone(), request,
+				Callers.maySeeRawSql());
 		return PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
-				() -> statements.count(filterTable, userName, range, dates.zone()));
+				() -> statements.count(filterTable, userName, historySource, range, dates.zone()));
 	}
 
 }

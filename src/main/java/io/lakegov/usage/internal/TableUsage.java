@@ -2,6 +2,7 @@ package io.lakegov.usage.internal;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Service;
 
@@ -30,42 +32,46 @@ class TableUsage {
 		this.cache = cache;
 	}
 
-	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
+	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), source,
+					PageResponse.empty(page.page(), page.size()));
 		}
-		return cache.get(List.of("readers", table.name(), range, page), () -> computeReaders(table, range, page),
-				TableUsage::readerRows);
+		return cache.get(Arrays.asList("readers", table.name(), range, page, source),
+				() -> computeReaders(table, range, page, source), TableUsage::readerRows);
 	}
 
-	private TableUsers<TableReader> computeReaders(ResolvedTable table, DateRange range, PageRequest page) {
-		var rows = repository.users(table.name(), "READ", range, page);
+	private TableUsers<TableReader> computeReaders(ResolvedTable table, DateRange range, PageRequest page,
+			@Nullable String source) {
+		var rows = repository.users(table.name(), "READ", range, page, source);
 		List<TableReader> readers = rows.stream()
 			.map(row -> new TableReader(row.user(), row.statements(), row.timeTravelStatements(), row.first(),
 					row.last(), row.sources()))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), PageResponse.of(readers, page.page(), page.size(), total(rows),
-				() -> repository.countUsers(table.name(), "READ", range)));
+		return new TableUsers<>(table.name(), true, range.from(), range.to(), source, PageResponse.of(readers,
+				page.page(), page.size(), total(rows), () -> repository.countUsers(table.name(), "READ", range, source)));
 	}
 
-	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page) {
+	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), source,
+					PageResponse.empty(page.page(), page.size()));
 		}
-		return cache.get(List.of("writers", table.name(), range, page), () -> computeWriters(table, range, page),
-				TableUsage::writerRows);
+		return cache.get(Arrays.asList("writers", table.name(), range, page, source),
+				() -> computeWriters(table, range, page, source), TableUsage::writerRows);
 	}
 
-	private TableUsers<TableWriter> computeWriters(ResolvedTable table, DateRange range, PageRequest page) {
-		var rows = repository.users(table.name(), "WRITE", range, page);
+	private TableUsers<TableWriter> computeWriters(ResolvedTable table, DateRange range, PageRequest page,
+			@Nullable String source) {
+		var rows = repository.users(table.name(), "WRITE", range, page, source);
 		Map<String, List<String>> kinds = repository.writeKinds(table.name(), range,
-				rows.stream().map(TableUsageRepository.UserRow::user).toList());
+				rows.stream().map(TableUsageRepository.UserRow::user).toList(), source);
 		List<TableWriter> writers = rows.stream()
 			.map(row -> new TableWriter(row.user(), row.statements(), row.first(), row.last(), row.sources(),
 					kinds.getOrDefault(row.user(), List.of())))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), PageResponse.of(writers, page.page(), page.size(), total(rows),
-				() -> repository.countUsers(table.name(), "WRITE", range)));
+		return new TableUsers<>(table.name(), true, range.from(), range.to(), source, PageResponse.of(writers,
+				page.page(), page.size(), total(rows), () -> repository.countUsers(table.name(), "WRITE", range, source)));
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */

@@ -11,6 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -36,9 +37,15 @@ class TableUsageController {
 
 	private final BusinessDates dates;
 
+	static final String SOURCE_DOC = "only the statements of this source of query history (its lakegov.sources name; "
+			+ "'default' for the single source); omitted: all sources";
+
 	private final TableUsage usage;
 
-	TableUsageController(TableResolver resolver, BusinessDates dates, TableUsage usage) {
+	private final SourceFilter sources;
+
+	TableUsageController(TableResolver resolver, BusinessDates dates, TableUsage usage, SourceFilter sources) {
+		this.sources = sources;
 		this.resolver = resolver;
 		this.dates = dates;
 		this.usage = usage;
@@ -51,8 +58,10 @@ class TableUsageController {
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
-			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		return usage.readers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size));
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		return usage.readers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size),
+				sources.filter(source));
 	}
 
 	@GetMapping("/writers")
@@ -62,8 +71,10 @@ class TableUsageController {
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
-			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		return usage.writers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size));
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		return usage.writers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size),
+				sources.filter(source));
 	}
 
 	@GetMapping("/usage")

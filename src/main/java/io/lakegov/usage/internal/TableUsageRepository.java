@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.QuerySource;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -33,7 +34,10 @@ class TableUsageRepository {
 	 * the query sources each used the table through. The page comes from {@code table_user_daily}; the
 	 * sources from {@code usage_daily} for the page's users only, in the same round trip.
 	 */
-	List<UserRow> users(String table, String role, DateRange range, PageRequest page) {
+	List<UserRow> users(String table, String role, DateRange range, PageRequest page, @Nullable String source) {
+		if (source != null) {
+			return ofSource(table, role, range, page, source);
+		}
 		return jdbc.sql("""
 				WITH page AS (
 				    SELECT user_name, sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
@@ -64,10 +68,13 @@ class TableUsageRepository {
 			.list();
 	}
 
-	long countUsers(String table, String role, DateRange range) {
-		return jdbc.sql("""
+	long countUsers(String table, String role, DateRange range, @Nullable String source) {
+		return jdbc.sql(source == null ? """
 				SELECT count(DISTINCT user_name) FROM table_user_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""")
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""" : """
+				SELECT count(DISTINCT user_name) FROM table_access
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role AND source = :source""")
+			.param("source", source)
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
@@ -77,7 +84,7 @@ class TableUsageRepository {
 	}
 
 	/** The statement kinds each of the given users wrote the table with (writes are few, so from facts). */
-	Map<String, List<String>> writeKinds(String table, DateRange range, List<String> users) {
+	Map<String, List<String>> writeKinds(String table, DateRange range, List<String> users, @Nullable String source) {
 		if (users.isEmpty()) {
 			return Map.of();
 		}
@@ -85,8 +92,9 @@ class TableUsageRepository {
 				SELECT user_name, array_agg(DISTINCT coalesce(statement_kind, 'UNKNOWN') ORDER BY coalesce(statement_kind, 'UNKNOWN'))
 				FROM table_access
 				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = 'WRITE'
-				  AND user_name = ANY(:users)
+				  AND user_name = ANY(:users) AND (CAST(:source AS text) IS NULL OR source = :source)
 				GROUP BY user_name""")
+			.param("source", source)
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
@@ -95,6 +103,40 @@ class TableUsageRepository {
 			.list()
 			.stream()
 			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+	}
+
+	/**
+	 * As {@link #users} for the statements of one source of query history: the rollups have no source, so
+	 * from the facts of the table's range (a statement's facts are all on its start's day, so its distinct
+	 * count is the rollups').
+	 */
+	private List<UserRow> ofSource(String table, String role, DateRange range, PageRequest page, String source) {
+		return jdbc.sql("""
+				WITH facts AS (
+				    SELECT statement_id, user_name, time_travel_kind, event_time, source_kind, source_id
+				    FROM table_access
+				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role AND source = :source)
+				SELECT user_name, count(DISTINCT statement_id) AS statements,
+				       count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS time_travel,
+				       min(event_time) AS first_event, max(event_time) AS last_event, count(*) OVER () AS total,
+				       array_agg(DISTINCT source_kind || chr(31) || source_id
+				                 ORDER BY source_kind || chr(31) || source_id) AS sources
+				FROM facts
+				GROUP BY user_name
+				ORDER BY statements DESC, user_name
+				LIMIT :limit OFFSET :offset""")
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("role", role)
+			.param("source", source)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
+					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
+					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
+					rs.getLong("total")))
+			.list();
 	}
 
 	/** The days of the range on which the table was used. */

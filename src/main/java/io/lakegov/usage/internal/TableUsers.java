@@ -1,6 +1,7 @@
 package io.lakegov.usage.internal;
 
 import io.lakegov.web.PageResponse;
+import org.jspecify.annotations.Nullable;
 
 import java.time.LocalDate;
 
@@ -12,9 +13,12 @@ import java.time.LocalDate;
  * @param seen false when lakegov never saw the table in usage facts or the inventory: nobody used it
  * @param from the first business day of the range
  * @param to the last business day of the range, included
+ * @param historySource the source of query history the answer is limited to ({@code source=}); null: all
+ * sources
  * @param users one page of users
  * @param <T> {@link TableReader} or {@link TableWriter}
  */
-public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, PageResponse<T> users) {
+public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, @Nullable String historySource,
+		PageResponse<T> users) {
 
 }

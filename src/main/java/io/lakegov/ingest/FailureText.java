@@ -1,0 +1,30 @@
+package io.lakegov.ingest;
+
+import io.lakegov.web.Secrets;
+
+/** A failure in words for the run record and the health details. */
+final class FailureText {
+
+	private FailureText() {
+	}
+
+	/** The failure in words for the run record: the exception chain's messages, never a stack trace. */
+	static String describe(Throwable failure) {
+		StringBuilder text = new StringBuilder();
+		for (Throwable cause = failure; cause != null && text.length() < 2000; cause = cause.getCause()) {
+			if (!text.isEmpty()) {
+				text.append(": ");
+			}
+			text.append(cause.getClass().getSimpleName());
+			if (cause.getMessage() != null) {
+				text.append(' ').append(cause.getMessage());
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		String masked = Secrets.mask(text.toString());
+		return masked.length() > 2000 ? masked.substring(0, 2000) : masked;
+	}
+
+}

@@ -1,0 +1,38 @@
+-- Several sources of query history (system.query.history is regional: one connection per region). Their
+-- statement ids are unique only within a source, so everything keyed on statement_id is keyed on
+-- (source, statement_id) instead, and runs and watermarks are kept per source. Everything stored so far
+-- came from the single source of before, which is the source named 'default'.
+
+ALTER TABLE query_history ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE query_history ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE query_history DROP CONSTRAINT query_history_pkey;
+ALTER TABLE query_history ADD PRIMARY KEY (source, statement_id);
+-- a session id is a source's too
+DROP INDEX query_history_session;
+CREATE INDEX query_history_session ON query_history (source, session_id, start_time) WHERE session_id IS NOT NULL;
+
+ALTER TABLE session_event ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE session_event ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE session_event DROP CONSTRAINT session_event_pkey;
+ALTER TABLE session_event ADD PRIMARY KEY (source, session_id, start_time, statement_id);
+DROP INDEX session_event_statement;
+CREATE INDEX session_event_statement ON session_event (source, statement_id);
+
+ALTER TABLE table_access ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE table_access ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE table_access DROP CONSTRAINT table_access_pkey;
+ALTER TABLE table_access ADD PRIMARY KEY (source, statement_id, access_no);
+
+-- one RUNNING run per source (re-analysis runs are a source's too)
+ALTER TABLE ingestion_run ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE ingestion_run ALTER COLUMN source DROP DEFAULT;
+DROP INDEX ingestion_run_one_running;
+CREATE UNIQUE INDEX ingestion_run_one_running ON ingestion_run (source) WHERE status = 'RUNNING';
+CREATE INDEX ingestion_run_source_started ON ingestion_run (source, started_at DESC);
+
+-- the watermark's key was what it tracks (query_history); it becomes the stream of a source
+ALTER TABLE ingestion_watermark RENAME COLUMN source TO stream;
+ALTER TABLE ingestion_watermark ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE ingestion_watermark ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE ingestion_watermark DROP CONSTRAINT ingestion_watermark_pkey;
+ALTER TABLE ingestion_watermark ADD PRIMARY KEY (source, stream);

@@ -1,0 +1,212 @@
+package io.lakegov.ingest;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.RollupAssertions;
+import io.lakegov.support.SourceRows;
+import io.lakegov.support.TestApi;
+import io.lakegov.support.TestDatabaseConfiguration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two PostgreSQL sources laid out like {@code system.query.history}, whose statement ids and session ids
+ * overlap, and a third one that is disabled (its URL points nowhere).
+ */
+@IntegrationTest(properties = "lakegov.ingest.batch-size=2")
+class SeveralSourcesIntegrationTests {
+
+	static final Instant T0 = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+
+	static final String EU = TestDatabaseConfiguration.SharedEmbeddedServer.freshDatabaseUrl();
+
+	static final String US = TestDatabaseConfiguration.SharedEmbeddedServer.freshDatabaseUrl();
+
+	@DynamicPropertySource
+	static void sources(DynamicPropertyRegistry registry) throws Exception {
+		String[] urls = { EU, US };
+		String[] names = { "eu", "us" };
+		for (int i = 0; i < 2; i++) {
+			JdbcClient.create(source(urls[i]))
+				.sql(new ClassPathResource("warehouse/local-warehouse.sql").getContentAsString(StandardCharsets.UTF_8))
+				.update();
+			String key = "lakegov.sources[" + i + "].";
+			String url = urls[i];
+			String name = names[i];
+			registry.add(key + "name", () -> name);
+			registry.add(key + "url", () -> url);
+			registry.add(key + "username", () -> "postgres");
+			registry.add(key + "table", () -> "query.history");
+			registry.add(key + "inventory-table", () -> "lakehouse.tables");
+		}
+		// a list is bound from one property source as a whole, so the disabled entry is given here too
+		registry.add("lakegov.sources[2].name", () -> "off");
+		registry.add("lakegov.sources[2].url", () -> "jdbc:postgresql://127.0.0.1:1/none");
+		registry.add("lakegov.sources[2].enabled", () -> "false");
+	}
+
+	@Autowired
+	IngestionService ingestion;
+
+	@Autowired
+	io.lakegov.history.Sources sources;
+
+	@Autowired
+	JdbcClient store;
+
+	@Autowired
+	IngestionHealthIndicator health;
+
+	@LocalServerPort
+	int port;
+
+	JdbcClient eu;
+
+	JdbcClient us;
+
+	@BeforeEach
+	void reset() {
+		store.sql("""
+				TRUNCATE query_history, statement_analysis, session_event, table_access, usage_daily, table_user_daily,
+				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, ingestion_run,
+				    ingestion_watermark""").update();
+		eu = JdbcClient.create(source(EU));
+		us = JdbcClient.create(source(US));
+		eu.sql("TRUNCATE query.history").update();
+		us.sql("TRUNCATE query.history").update();
+	}
+
+	@Test
+	void keepsOverlappingStatementIdsOfTwoSourcesApartEachWithItsOwnWatermarkAndRuns() {
+		new SourceRows(eu).row("s1").text("SELECT * FROM main.sales.orders").user("ann").started(T0).save();
+		new SourceRows(eu).row("s2").text("USE CATALOG eu_cat").user("ann").session("x").started(T0.plusSeconds(1)).save();
+		new SourceRows(eu).row("s3").text("SELECT * FROM sales.orders").user("ann").session("x")
+			.started(T0.plusSeconds(2)).save();
+		new SourceRows(us).row("s1").text("SELECT * FROM main.hr.people").user("bob").started(T0.plusSeconds(10)).save();
+		new SourceRows(us).row("s3").text("SELECT * FROM sales.orders").user("bob").session("x")
+			.started(T0.plusSeconds(20)).save();
+
+		IngestionRun euRun = ingestion.runIncremental(sources.find("eu").orElseThrow(), RunKind.MANUAL);
+		IngestionRun usRun = ingestion.runIncremental(sources.find("us").orElseThrow(), RunKind.MANUAL);
+
+		assertThat(euRun.source()).isEqualTo("eu");
+		assertThat(euRun.rowsRead()).isEqualTo(3);
+		assertThat(usRun.source()).isEqualTo("us");
+		assertThat(usRun.rowsRead()).isEqualTo(2);
+		assertThat(store.sql("SELECT source || '/' || statement_id || '/' || executed_by FROM query_history ORDER BY 1")
+			.query(String.class)
+			.list()).containsExactly("eu/s1/ann", "eu/s2/ann", "eu/s3/ann", "us/s1/bob", "us/s3/bob");
+		// the session x of eu set its catalog; the session x of us is another session
+		assertThat(facts()).containsExactly("eu|s1|main.sales.orders|ann", "eu|s3|eu_cat.sales.orders|ann",
+				"us|s1|main.hr.people|bob", "us|s3|sales.orders|bob");
+		assertThat(store.sql("SELECT source || '|' || stream || '|' || watermark FROM ingestion_watermark ORDER BY 1")
+			.query(String.class)
+			.list()).hasSize(2).first().asString().startsWith("eu|query_history|");
+		assertThat(ingestion.watermark(sources.find("eu").orElseThrow())).contains(T0.plusSeconds(7));
+		assertThat(ingestion.watermark(sources.find("us").orElseThrow())).contains(T0.plusSeconds(25));
+		RollupAssertions.assertRollupsMatchFacts(store, "%");
+
+		List<String> before = facts();
+		IngestionRun euAgain = ingestion.runIncremental(sources.find("eu").orElseThrow(), RunKind.MANUAL);
+		IngestionRun usAgain = ingestion.runIncremental(sources.find("us").orElseThrow(), RunKind.MANUAL);
+		assertThat(euAgain.rowsRead()).isEqualTo(3);
+		assertThat(euAgain.rowsChanged()).isZero();
+		assertThat(usAgain.rowsChanged()).isZero();
+		assertThat(facts()).isEqualTo(before);
+		assertThat(store.sql("SELECT source || '|' || count(*) FROM ingestion_run GROUP BY source ORDER BY 1")
+			.query(String.class)
+			.list()).containsExactly("eu|2", "us|2");
+		RollupAssertions.assertRollupsMatchFacts(store, "%");
+	}
+
+	@Test
+	void theSameStatementIdAndTableInBothSourcesCountsTwice() {
+		new SourceRows(eu).row("same").text("SELECT * FROM main.sales.orders").user("ann").started(T0).save();
+		new SourceRows(us).row("same").text("SELECT * FROM main.sales.orders").user("ann").started(T0).save();
+		sources.enabled().forEach(source -> ingestion.runIncremental(source, RunKind.MANUAL));
+
+		assertThat(store.sql("SELECT statements FROM table_user_daily WHERE table_name = 'main.sales.orders'")
+			.query(Long.class)
+			.single()).isEqualTo(2);
+		RollupAssertions.assertRollupsMatchFacts(store, "%");
+		String readers = api().get()
+			.uri("/api/v1/tables/main.sales.orders/readers?source=us&from={d}&to={d}", T0.toString().substring(0, 10),
+					T0.toString().substring(0, 10))
+			.retrieve()
+			.body(String.class);
+		assertThat(readers).contains("\"statements\":1", "\"historySource\":\"us\"");
+	}
+
+	@Test
+	void aDisabledSourceIsNotReadAndTheApiNamesSources() {
+		assertThat(sources.names()).containsExactly("eu", "us");
+		assertThat(sources.disabled()).containsExactly("off");
+		RestClient api = api();
+
+		var unnamed = api.post().uri("/api/v1/ingestion/runs").retrieve().toEntity(String.class);
+		assertThat(unnamed.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(unnamed.getBody()).contains("[eu, us]");
+		assertThat(api.post().uri("/api/v1/ingestion/runs?source=off").retrieve().toEntity(String.class).getStatusCode())
+			.isEqualTo(HttpStatus.NOT_FOUND);
+		assertThat(api.post().uri("/api/v1/ingestion/runs?source=nope").retrieve().toEntity(String.class).getStatusCode())
+			.isEqualTo(HttpStatus.NOT_FOUND);
+		assertThat(api.post()
+			.uri("/api/v1/ingestion/backfills")
+			.contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+			.body(Map.of("from", "2026-01-01T00:00:00Z", "to", "2026-01-02T00:00:00Z", "source", "<script>"))
+			.retrieve()
+			.toEntity(String.class)
+			.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+		assertThat(api.get().uri("/api/v1/ingestion/status").retrieve().toEntity(String.class).getStatusCode())
+			.isEqualTo(HttpStatus.BAD_REQUEST);
+
+		sources.enabled().forEach(source -> ingestion.runIncremental(source, RunKind.MANUAL));
+		assertThat(store.sql("SELECT DISTINCT source FROM ingestion_run ORDER BY 1").query(String.class).list())
+			.containsExactly("eu", "us");
+		String status = api.get().uri("/api/v1/ingestion/status?source=us").retrieve().body(String.class);
+		assertThat(status).contains("\"sourceName\":\"us\"");
+		String all = api.get().uri("/api/v1/ingestion/sources").retrieve().body(String.class);
+		assertThat(all).contains("\"sourceName\":\"eu\"", "\"sourceName\":\"us\"", "\"disabled\":[\"off\"]");
+		assertThat(api.get().uri("/api/v1/ingestion/runs?source=eu").retrieve().body(String.class))
+			.contains("\"totalItems\":1");
+		Health now = health.health();
+		assertThat(now.getStatus()).isEqualTo(Status.UP);
+		assertThat(now.getDetails()).containsOnlyKeys("sources");
+		assertThat(((Map<?, ?>) now.getDetails().get("sources")).keySet().stream().map(Object::toString).toList())
+			.containsExactly("eu", "us");
+	}
+
+	private RestClient api() {
+		return TestApi.withKey(port);
+	}
+
+	private List<String> facts() {
+		return store.sql("SELECT concat_ws('|', source, statement_id, table_name, user_name) FROM table_access ORDER BY 1")
+			.query(String.class)
+			.list();
+	}
+
+	private static DriverManagerDataSource source(String url) {
+		return new DriverManagerDataSource(url, "postgres", "");
+	}
+
+}
