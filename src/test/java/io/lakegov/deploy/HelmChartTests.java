@@ -3,12 +3,15 @@ package io.lakegov.deploy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
+import io.lakegov.history.SourceSettings;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -26,6 +29,8 @@ class HelmChartTests {
 	static final Path CHART = Path.of("helm", "lakegov");
 
 	static final Path PRODUCTION = Path.of("src", "test", "resources", "helm", "production-values.yaml");
+
+	static final Path REGIONS = Path.of("src", "test", "resources", "helm", "regions-values.yaml");
 
 	@Test
 	void lintsWithoutFindingsInStrictMode() {
@@ -127,10 +132,19 @@ class HelmChartTests {
 	void configuresOnlyPropertiesTheServiceKnowsAndTheReadmeDocuments() throws Exception {
 		String metadata = Files.readString(Path.of("target", "classes", "META-INF", "spring-configuration-metadata.json"));
 		String readme = Files.readString(Path.of("README.md"));
-		for (Manifests manifests : List.of(render(null), render(PRODUCTION))) {
+		for (Manifests manifests : List.of(render(null), render(PRODUCTION), render(REGIONS))) {
 			for (String line : manifests.properties().lines().toList()) {
 				String key = line.substring(0, line.indexOf('='));
-				if (key.startsWith("lakegov.")) {
+				if (key.startsWith("lakegov.sources[")) {
+					// a list of records has one metadata entry; its keys are the record's components
+					String name = key.substring(key.indexOf("].") + 2);
+					assertThat(metadata).contains("\"name\": \"lakegov.sources\"");
+					assertThat(Arrays.stream(SourceSettings.class.getRecordComponents())
+						.map(component -> component.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT)))
+						.as(key).contains(name);
+					assertThat(documented(readme, key.replaceFirst("\\[\\d+]", "[i]"))).as("README documents %s", key).isTrue();
+				}
+				else if (key.startsWith("lakegov.")) {
 					assertThat(metadata).as(key).contains("\"name\": \"" + key + "\"");
 					assertThat(documented(readme, key)).as("README documents %s", key).isTrue();
 				}
@@ -140,7 +154,7 @@ class HelmChartTests {
 
 	@Test
 	void rendersManifestsThatMatchTheKubernetesApiSchema() {
-		for (Manifests manifests : List.of(render(null), render(PRODUCTION))) {
+		for (Manifests manifests : List.of(render(null), render(PRODUCTION), render(REGIONS))) {
 			for (Map<String, Object> manifest : manifests.documents()) {
 				String kind = (String) manifest.get("kind");
 				if (KubernetesSchema.covers(kind)) {
@@ -208,7 +222,7 @@ class HelmChartTests {
 					|| line.startsWith("| `" + parent) && line.contains(" / `" + last + "`"));
 	}
 
-	private static Manifests render(Path values) {
+	static Manifests render(Path values) {
 		var template = new Helm(CHART).template().withName("lakegov").withNamespace("lakegov");
 		if (values != null) {
 			template = template.withValuesFile(values);
