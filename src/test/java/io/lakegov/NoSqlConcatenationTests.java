@@ -35,7 +35,7 @@ class NoSqlConcatenationTests {
 			Map.entry("history/SourceConfig.java: ddl", "the local warehouse's DDL, a classpath resource"),
 			Map.entry("history/HistoryReader.java: sql", "built from the configured history table"),
 			Map.entry("history/HistoryReader.java: source.historyTable()", "the configured history table"),
-			Map.entry("history/HistoryReader.java: window()",
+			Map.entry("history/HistoryReader.java: window(source)",
 					"the window's condition with the source's bind parameter placeholders"),
 			Map.entry("history/demo/DemoWarehouse.java: historyTable", "the local warehouse's table, a constant"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"\")", "a literal"),

@@ -69,12 +69,14 @@ class TableUsageRepository {
 	}
 
 	long countUsers(String table, String role, DateRange range, @Nullable String source) {
-		return jdbc.sql(source == null ? """
+		var count = source == null ? jdbc.sql("""
 				SELECT count(DISTINCT user_name) FROM table_user_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""" : """
-				SELECT count(DISTINCT user_name) FROM table_access
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role AND source = :source""")
-			.param("source", source)
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""")
+				: jdbc.sql("""
+						SELECT count(DISTINCT user_name) FROM table_access
+						WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
+						  AND source = :source""").param("source", source);
+		return count
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
