@@ -62,8 +62,8 @@ class BatchIngester {
 	 * analysed (and stored) on the way with the analyses of all their texts, and the ids of all its
 	 * statements.
 	 */
-	record Prepared(HistorySource source, List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead, Instant newestUpdate,
-			AnalysisStore.Lookup analyses, Set<String> statementIds) {
+	record Prepared(HistorySource source, List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead,
+			Instant newestUpdate, AnalysisStore.Lookup analyses, Set<String> statementIds) {
 	}
 
 	/**

@@ -23,7 +23,10 @@ class IngestionHealthRepository {
 			long rowsMasked) {
 	}
 
-	/** The newest finished runs that read the source (re-analysis does not), newest first (a source's runs never overlap). */
+	/**
+	 * The newest finished runs that read the source (re-analysis does not), newest first (a source's runs
+	 * never overlap).
+	 */
 	List<FinishedRun> recentFinished(String source, int limit) {
 		return jdbc.sql("""
 				SELECT id, kind, status, finished_at, error, rows_read, rows_masked FROM ingestion_run

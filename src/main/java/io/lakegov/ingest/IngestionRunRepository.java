@@ -73,7 +73,9 @@ class IngestionRunRepository {
 
 	/** A run waiting for its turn in this process stays alive. */
 	void heartbeat(long id) {
-		jdbc.sql("UPDATE ingestion_run SET heartbeat_at = now() WHERE id = :id AND status = 'RUNNING'").param("id", id).update();
+		jdbc.sql("UPDATE ingestion_run SET heartbeat_at = now() WHERE id = :id AND status = 'RUNNING'")
+			.param("id", id)
+			.update();
 	}
 
 	void setWindow(long id, Instant windowStart, Instant windowEnd) {

@@ -14,8 +14,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs ingestion of every enabled source, one after the other, on the configured cron, and once shortly after startup so that a fresh install has
- * answers within a minute. Off with {@code lakegov.ingest.enabled=false}.
+ * Runs ingestion of every enabled source, one after the other, on the configured cron, and once shortly
+ * after startup so that a fresh install has answers within a minute. Off with {@code lakegov.ingest.enabled=false}.
  */
 @Component
 @ConditionalOnProperty(name = "lakegov.ingest.enabled", havingValue = "true", matchIfMissing = true)

@@ -202,8 +202,8 @@ public class IngestionService implements DisposableBean {
 		metrics.runFinished(done, false);
 		storeMetrics.invalidate();
 		log.error("Ingestion run {} of source {} failed ({}): window {} to {}, {} rows read, {} changed, {} batches "
-				+ "committed, in {}: {}", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
-				done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
+				+ "committed, in {}: {}", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(),
+				done.rowsRead(), done.rowsChanged(), done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
 		return done;
 	}
 

@@ -18,6 +18,6 @@ import java.time.Instant;
  * @param advice what to do, in plain words, when that share passes
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
  */
-record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running, IngestionRun lastSuccess,
-		IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare, String advice) {
+record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running,
+		IngestionRun lastSuccess, IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare, String advice) {
 }

@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Re-derives the facts of a source's statements whose facts came from an older analyser version, batch by batch
- * from the stored history; the source is not read again. Statements whose raw text is gone (see
+ * Re-derives the facts of a source's statements whose facts came from an older analyser version, batch by
+ * batch from the stored history; the source is not read again. Statements whose raw text is gone (see
  * {@link RawTextProperties}) are left with the facts of their last analysis and counted.
  */
 @Component

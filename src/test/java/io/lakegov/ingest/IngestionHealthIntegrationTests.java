@@ -120,9 +120,10 @@ class IngestionHealthIntegrationTests {
 
 		String metrics = TestApi.anonymous(port).get().uri("/actuator/prometheus").retrieve().body(String.class);
 
-		for (String name : List.of("lakegov_ingest_lag_seconds", "lakegov_ingest_backlog_rows",
-				"lakegov_ingest_zero_rows_alert", "lakegov_analysis_failure_ratio", "lakegov_analysis_unanalysable_total",
-				"lakegov_ingest_runs_total{status=\"SUCCEEDED\"}", "lakegov_ingest_rows_total",
+		for (String name : List.of("lakegov_ingest_lag_seconds{source=\"default\"}",
+				"lakegov_ingest_backlog_rows{source=\"default\"}", "lakegov_ingest_zero_rows_alert",
+				"lakegov_analysis_failure_ratio", "lakegov_analysis_unanalysable_total",
+				"lakegov_ingest_runs_total{source=\"default\",status=\"SUCCEEDED\"}", "lakegov_ingest_rows_total",
 				"lakegov_ingest_rows_rejected_total", "lakegov_ingest_rows_masked_total", "lakegov_ingest_masked_ratio",
 				"lakegov_ingest_run_rows_sum{measure=\"read\"}", "lakegov_ingest_run_rows_sum{measure=\"changed\"}",
 				"lakegov_ingest_run_duration_seconds_count{kind=\"MANUAL\",status=\"SUCCEEDED\"}",

@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param reanalysable false when the raw text is gone, so a newer analyser cannot analyse it anew and it
  * keeps the facts of its last analysis
  */
-public record StatementEntry(String historySource, String statementId, String user, Instant startTime, Instant endTime, String status,
-		Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText,
+public record StatementEntry(String historySource, String statementId, String user, Instant startTime,
+		Instant endTime, String status, Long durationMs, QuerySource source, String statementType, String analysisStatus, String redactedText,
 		@Nullable String sql, boolean reanalysable) {
 
 }
