@@ -25,8 +25,16 @@ public final class WarehouseHistory {
 
 	private final TestWarehouse warehouse;
 
+	private final String table;
+
 	public WarehouseHistory(TestWarehouse warehouse) {
+		this(warehouse, "system.query.history");
+	}
+
+	/** Writes into another table laid out like {@code system.query.history} (a second source). */
+	public WarehouseHistory(TestWarehouse warehouse, String table) {
 		this.warehouse = warehouse;
+		this.table = table;
 	}
 
 	/** A row under construction; unset columns are NULL. */
@@ -129,7 +137,7 @@ public final class WarehouseHistory {
 	/** Inserts rows in one statement (one commit of the table). */
 	public void insert(List<Row> rows) {
 		if (!rows.isEmpty()) {
-			warehouse.execute("INSERT INTO system.query.history VALUES "
+			warehouse.execute("INSERT INTO " + table + " VALUES "
 					+ rows.stream().map(Row::tuple).collect(Collectors.joining(",\n")));
 		}
 	}
@@ -147,7 +155,7 @@ public final class WarehouseHistory {
 			}
 			return expression + " AS " + column.getKey();
 		}).collect(Collectors.joining(", "));
-		warehouse.execute("INSERT INTO system.query.history SELECT " + select + " FROM range(" + count + ")");
+		warehouse.execute("INSERT INTO " + table + " SELECT " + select + " FROM range(" + count + ")");
 	}
 
 	/** A Spark SQL expression for {@code start + seconds}, where {@code seconds} is an expression. */
@@ -158,13 +166,13 @@ public final class WarehouseHistory {
 
 	/** Rewrites columns of a statement already in the table, as Databricks does when it finishes. */
 	public void update(String statementId, Map<String, String> expressions) {
-		warehouse.execute("UPDATE system.query.history SET "
+		warehouse.execute("UPDATE " + table + " SET "
 				+ expressions.entrySet().stream().map(e -> e.getKey() + " = " + e.getValue()).collect(Collectors.joining(", "))
 				+ " WHERE statement_id = " + literal(statementId));
 	}
 
 	public void clear() {
-		warehouse.execute("DELETE FROM system.query.history");
+		warehouse.execute("DELETE FROM " + table);
 	}
 
 	public static String literal(String text) {
