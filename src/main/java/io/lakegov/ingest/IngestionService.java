@@ -165,7 +165,7 @@ public class IngestionService implements DisposableBean {
 			IngestionRun done = runs.find(run.id()).orElseThrow();
 			metrics.runFinished(done, alert);
 			storeMetrics.invalidate();
-			log.info("Ingestion run {} of source {} succeeded ({}): window {} to {}, {} rows read, {} changed, "
+			log.info("Ingestion run {} succeeded (source {}, {}): window {} to {}, {} rows read, {} changed, "
 					+ "{} texts analysed, {} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.source(),
 					done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
 					done.statementsAnalysed(), done.unanalysable(), done.batches(), rowsPerSecond(done),
@@ -186,7 +186,7 @@ public class IngestionService implements DisposableBean {
 			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
-			log.info("Re-analysis run {} of source {} re-derived the facts of {} statements; {} statements could not be "
+			log.info("Re-analysis run {} (source {}) re-derived the facts of {} statements; {} statements could not be "
 					+ "analysed anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
 					source.name(), outcome.refreshed(), outcome.notReanalysable());
 			return runs.find(run.id()).orElseThrow();
@@ -201,7 +201,7 @@ public class IngestionService implements DisposableBean {
 		IngestionRun done = runs.find(run.id()).orElseThrow();
 		metrics.runFinished(done, false);
 		storeMetrics.invalidate();
-		log.error("Ingestion run {} of source {} failed ({}): window {} to {}, {} rows read, {} changed, {} batches "
+		log.error("Ingestion run {} failed (source {}, {}): window {} to {}, {} rows read, {} changed, {} batches "
 				+ "committed, in {}: {}", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(),
 				done.rowsRead(), done.rowsChanged(), done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
 		return done;
