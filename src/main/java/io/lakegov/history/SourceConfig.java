@@ -34,12 +34,14 @@ class SourceConfig {
 
 	static final String LOCAL_INVENTORY_TABLE = "lakehouse.tables";
 
+	static final String LOCAL_LINEAGE_TABLE = "access.table_lineage";
+
 	@Bean
 	SourceDatabase sourceDatabase(SourceProperties properties, DataSource store,
 			ObjectProvider<EmbeddedDatabase> embedded) {
 		if (properties.configured()) {
 			return new SourceDatabase(remote(properties), properties.table(), properties.inventoryTable(), false,
-					redacted(properties.url()));
+					redacted(properties.url()), properties.lineageTable());
 		}
 		EmbeddedDatabase server = embedded.getIfAvailable();
 		DataSource local = server == null ? store : localOnEmbedded(server);
@@ -47,7 +49,8 @@ class SourceConfig {
 		String description = server == null ? "local warehouse in the store database"
 				: "local warehouse in the embedded PostgreSQL (database system)";
 		log.info("No lakegov.source.url: reading query history from the {}", description);
-		return new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description);
+		return new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description,
+				LOCAL_LINEAGE_TABLE);
 	}
 
 	private static DataSource remote(SourceProperties properties) {

@@ -42,12 +42,17 @@ class FactRefresher {
 
 	private final UsageFactRepository facts;
 
+	private final EngineLineageStore lineage;
+
+	private final LineageDisagreements disagreements;
+
 	private final Timer analysisTime;
 
 	private final Timer factsTime;
 
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
-			FactDeriver deriver, UsageFactRepository facts, MeterRegistry registry) {
+			FactDeriver deriver, UsageFactRepository facts, EngineLineageStore lineage,
+			LineageDisagreements disagreements, MeterRegistry registry) {
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
 		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
 		this.analyses = analyses;
@@ -56,6 +61,8 @@ class FactRefresher {
 		this.pending = pending;
 		this.deriver = deriver;
 		this.facts = facts;
+		this.lineage = lineage;
+		this.disagreements = disagreements;
 	}
 
 	/** A statement whose facts are to be derived, with its text. */
@@ -67,11 +74,13 @@ class FactRefresher {
 	}
 
 	/**
-	 * What derivation found, before anything but session events is written: how each statement was derived
-	 * and its facts.
+	 * What derivation found, before anything but session events is written: how each statement was derived,
+	 * its facts, where its two witnesses disagree, and the statements of lineage alone that its lineage
+	 * stood for until its history arrived ({@code superseded}).
 	 */
 	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts, int analysed,
-			int unanalysable, Set<String> unseen) {
+			int unanalysable, Set<String> unseen, List<LineageDisagreements.Disagreement> disagreements,
+			Set<String> superseded) {
 	}
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
@@ -96,7 +105,9 @@ class FactRefresher {
 		pending.recordDerivations(toRecord);
 		Set<String> stored = new HashSet<>(derived.derivations().keySet());
 		stored.removeAll(derived.unseen());
+		stored.addAll(derived.superseded());
 		factsTime.record(() -> facts.replace(stored, derived.facts()));
+		disagreements.replace(derived.derivations().keySet(), derived.disagreements());
 	}
 
 	/**
@@ -108,7 +119,7 @@ class FactRefresher {
 	@Transactional(propagation = Propagation.MANDATORY)
 	Derived derive(Collection<Pending> statements, Set<String> unseen, Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
-			return new Derived(Map.of(), List.of(), 0, 0, unseen);
+			return new Derived(Map.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
@@ -137,6 +148,9 @@ class FactRefresher {
 			}
 		});
 		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
+		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(lineageIds(all.values()));
+		List<LineageDisagreements.Disagreement> disagreed = new ArrayList<>();
+		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();
 		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
@@ -152,11 +166,40 @@ class FactRefresher {
 			var state = context.sessionId() == null ? SessionEvents.State.NONE
 					: SessionEvents.stateAt(events.get(context.sessionId()), context.eventTime());
 			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
-			derivedFacts.addAll(derived.facts());
+			List<LineageAccess> seen = lineageOf(context, witnessed);
+			if (witnessed.containsKey(context.statementId())) {
+				superseded.add(LineageOnlyStatements.syntheticId(context.statementId()));
+			}
+			LineageFacts.Merged merged = LineageFacts.merge(context, analysis, derived.facts(), seen, deriver.zone());
+			derivedFacts.addAll(merged.facts());
+			if (merged.disagreement() != null) {
+				disagreed.add(merged.disagreement());
+			}
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
 					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
-		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen);
+		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen, disagreed, superseded);
+	}
+
+	/** The ids whose lineage the statements may have: their own, and for cache hits their origin's. */
+	private static Set<String> lineageIds(Collection<Pending> statements) {
+		Set<String> ids = new HashSet<>();
+		for (Pending statement : statements) {
+			ids.add(statement.context().statementId());
+			if (statement.context().cacheOrigin() != null) {
+				ids.add(statement.context().cacheOrigin());
+			}
+		}
+		return ids;
+	}
+
+	/** A statement's own lineage, or for a result-cache hit without any, that of the statement it reused. */
+	private static List<LineageAccess> lineageOf(StatementContext context, Map<String, List<LineageAccess>> witnessed) {
+		List<LineageAccess> own = witnessed.get(context.statementId());
+		if (own != null) {
+			return own;
+		}
+		return context.cacheOrigin() == null ? List.of() : witnessed.getOrDefault(context.cacheOrigin(), List.of());
 	}
 
 	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash,

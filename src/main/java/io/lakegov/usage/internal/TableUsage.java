@@ -32,7 +32,7 @@ class TableUsage {
 
 	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), 0, PageResponse.empty(page.page(), page.size()));
 		}
 		return cache.get(List.of("readers", table.name(), range, page), () -> computeReaders(table, range, page),
 				TableUsage::readerRows);
@@ -41,16 +41,18 @@ class TableUsage {
 	private TableUsers<TableReader> computeReaders(ResolvedTable table, DateRange range, PageRequest page) {
 		var rows = repository.users(table.name(), "READ", range, page);
 		List<TableReader> readers = rows.stream()
-			.map(row -> new TableReader(row.user(), row.statements(), row.timeTravelStatements(), row.first(),
+			.map(row -> new TableReader(row.user(), row.statements(), row.lineageOnly(), row.timeTravelStatements(), row.first(),
 					row.last(), row.sources()))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), PageResponse.of(readers, page.page(), page.size(), total(rows),
+		return new TableUsers<>(table.name(), true, range.from(), range.to(),
+				rows.isEmpty() ? repository.lineageOnly(table.name(), "READ", range) : rows.get(0).totalLineageOnly(),
+				PageResponse.of(readers, page.page(), page.size(), total(rows),
 				() -> repository.countUsers(table.name(), "READ", range)));
 	}
 
 	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), PageResponse.empty(page.page(), page.size()));
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), 0, PageResponse.empty(page.page(), page.size()));
 		}
 		return cache.get(List.of("writers", table.name(), range, page), () -> computeWriters(table, range, page),
 				TableUsage::writerRows);
@@ -61,10 +63,12 @@ class TableUsage {
 		Map<String, List<String>> kinds = repository.writeKinds(table.name(), range,
 				rows.stream().map(TableUsageRepository.UserRow::user).toList());
 		List<TableWriter> writers = rows.stream()
-			.map(row -> new TableWriter(row.user(), row.statements(), row.first(), row.last(), row.sources(),
+			.map(row -> new TableWriter(row.user(), row.statements(), row.lineageOnly(), row.first(), row.last(), row.sources(),
 					kinds.getOrDefault(row.user(), List.of())))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), PageResponse.of(writers, page.page(), page.size(), total(rows),
+		return new TableUsers<>(table.name(), true, range.from(), range.to(),
+				rows.isEmpty() ? repository.lineageOnly(table.name(), "WRITE", range) : rows.get(0).totalLineageOnly(),
+				PageResponse.of(writers, page.page(), page.size(), total(rows),
 				() -> repository.countUsers(table.name(), "WRITE", range)));
 	}
 

@@ -12,9 +12,12 @@ import java.time.LocalDate;
  * @param seen false when lakegov never saw the table in usage facts or the inventory: nobody used it
  * @param from the first business day of the range
  * @param to the last business day of the range, included
+ * @param lineageOnly statements of the whole answer (every user, not only this page) whose access rests on
+ * the engine's lineage alone
  * @param users one page of users
  * @param <T> {@link TableReader} or {@link TableWriter}
  */
-public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, PageResponse<T> users) {
+public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, long lineageOnly,
+		PageResponse<T> users) {
 
 }
