@@ -82,8 +82,9 @@ class EngineLineageStore {
 				.endRow();
 		}
 		copy.copy("COPY lineage_batch (" + COLUMNS + ") FROM STDIN", text);
-		return jdbc.sql("INSERT INTO engine_lineage (" + COLUMNS + ", first_seen_at, ingestion_run_id) SELECT DISTINCT ON (lineage_key) "
-				+ COLUMNS + ", now(), :run FROM lineage_batch ORDER BY lineage_key "
+		// a key read twice in one batch is one row
+		return jdbc.sql("INSERT INTO engine_lineage (" + COLUMNS + ", first_seen_at, ingestion_run_id) "
+				+ "SELECT DISTINCT ON (lineage_key) " + COLUMNS + ", now(), :run FROM lineage_batch ORDER BY lineage_key "
 				+ "ON CONFLICT (lineage_key) DO NOTHING RETURNING lineage_key, statement_id")
 			.param("run", runId)
 			.query((rs, n) -> new Inserted(rs.getString(1), rs.getString(2)))

@@ -148,7 +148,7 @@ class FactRefresher {
 			}
 		});
 		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
-		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(lineageIds(all.values()));
+		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(LineageFacts.lineageIds(all.values()));
 		List<LineageDisagreements.Disagreement> disagreed = new ArrayList<>();
 		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();
@@ -166,7 +166,7 @@ class FactRefresher {
 			var state = context.sessionId() == null ? SessionEvents.State.NONE
 					: SessionEvents.stateAt(events.get(context.sessionId()), context.eventTime());
 			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
-			List<LineageAccess> seen = lineageOf(context, witnessed);
+			List<LineageAccess> seen = LineageFacts.lineageOf(context, witnessed);
 			if (witnessed.containsKey(context.statementId())) {
 				superseded.add(LineageOnlyStatements.syntheticId(context.statementId()));
 			}
@@ -179,27 +179,6 @@ class FactRefresher {
 					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
 		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen, disagreed, superseded);
-	}
-
-	/** The ids whose lineage the statements may have: their own, and for cache hits their origin's. */
-	private static Set<String> lineageIds(Collection<Pending> statements) {
-		Set<String> ids = new HashSet<>();
-		for (Pending statement : statements) {
-			ids.add(statement.context().statementId());
-			if (statement.context().cacheOrigin() != null) {
-				ids.add(statement.context().cacheOrigin());
-			}
-		}
-		return ids;
-	}
-
-	/** A statement's own lineage, or for a result-cache hit without any, that of the statement it reused. */
-	private static List<LineageAccess> lineageOf(StatementContext context, Map<String, List<LineageAccess>> witnessed) {
-		List<LineageAccess> own = witnessed.get(context.statementId());
-		if (own != null) {
-			return own;
-		}
-		return context.cacheOrigin() == null ? List.of() : witnessed.getOrDefault(context.cacheOrigin(), List.of());
 	}
 
 	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash,

@@ -2,6 +2,8 @@ package io.lakegov.ingest;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -110,6 +112,27 @@ final class LineageFacts {
 		return new UsageFact(statement.statementId(), accessNo, access.table(), access.table(), true, access.role(), kind,
 				null, null, null, statement.user(), statement.eventTime(), statement.eventTime().atZone(zone).toLocalDate(),
 				statement.source().kind(), statement.source().id(), statement.executionStatus(), UsageFact.ENGINE_LINEAGE);
+	}
+
+	/** The ids whose lineage the statements may have: their own, and for cache hits their origin's. */
+	static Set<String> lineageIds(Collection<FactRefresher.Pending> statements) {
+		Set<String> ids = new HashSet<>();
+		for (FactRefresher.Pending statement : statements) {
+			ids.add(statement.context().statementId());
+			if (statement.context().cacheOrigin() != null) {
+				ids.add(statement.context().cacheOrigin());
+			}
+		}
+		return ids;
+	}
+
+	/** A statement's own lineage, or for a result-cache hit without any, that of the statement it reused. */
+	static List<LineageAccess> lineageOf(StatementContext context, Map<String, List<LineageAccess>> witnessed) {
+		List<LineageAccess> own = witnessed.get(context.statementId());
+		if (own != null) {
+			return own;
+		}
+		return context.cacheOrigin() == null ? List.of() : witnessed.getOrDefault(context.cacheOrigin(), List.of());
 	}
 
 }
