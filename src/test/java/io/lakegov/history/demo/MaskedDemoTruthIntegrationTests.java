@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * readers and writers of each table are the truth wherever a witness has the access, the status says how
  * many texts were masked and what to do, and the gap (masked statements without lineage) is a number.
  */
-@IntegrationTest(properties = "lakegov.ingest.initial-lookback=20d")
+@IntegrationTest(properties = { "lakegov.ingest.initial-lookback=20d", "lakegov.demo.masked-share=0.5" })
 class MaskedDemoTruthIntegrationTests {
 
 	@Autowired
@@ -47,6 +47,12 @@ class MaskedDemoTruthIntegrationTests {
 
 	@Test
 	void readersAndWritersEqualTheTruthWhereAWitnessHasTheAccessAndTheGapIsCounted() {
+		// a context of its own, and a store and warehouse without another test's history or watermark
+		jdbc.sql("""
+				TRUNCATE query.history, access.table_lineage, query_history, statement_analysis, session_event,
+				    table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
+				    table_lineage_daily, table_summary, ingestion_run, ingestion_watermark, engine_lineage,
+				    lineage_disagreement""").update();
 		var warehouse = new DemoWarehouse(source, 0.5);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		List<DemoStatement> statements = new DemoWorkload(11).generate(now.minus(Duration.ofDays(14)),
