@@ -65,3 +65,18 @@ ALTER TABLE ingestion_run ADD COLUMN lineage_error text;
 
 -- Facts resting on lineage alone, for counting the statements only the lineage knows.
 CREATE INDEX table_access_lineage_only ON table_access (statement_id) WHERE witness = 'ENGINE_LINEAGE';
+
+-- Readers, writers, impact reports and rankings read the lineage-only counts beside the others: the
+-- indexes that serve them as index-only scans include them too (same keys, so the upserts' conflict
+-- targets are unchanged).
+ALTER TABLE table_user_daily DROP CONSTRAINT table_user_daily_pkey,
+    ADD PRIMARY KEY (table_name, business_date, role, user_name)
+        INCLUDE (statements, time_travel_statements, first_event, last_event, lineage_only_statements);
+ALTER TABLE table_source_daily DROP CONSTRAINT table_source_daily_pkey,
+    ADD PRIMARY KEY (table_name, business_date, role, source_kind, source_id)
+        INCLUDE (statements, last_event, lineage_only_statements);
+ALTER TABLE user_daily DROP CONSTRAINT user_daily_pkey,
+    ADD PRIMARY KEY (business_date, user_name) INCLUDE (reads, writes, lineage_only);
+DROP INDEX table_daily_ranking;
+CREATE INDEX table_daily_ranking ON table_daily (business_date)
+    INCLUDE (table_name, reads, writes, time_travel_reads, lineage_only_reads);
