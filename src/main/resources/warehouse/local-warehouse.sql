@@ -84,3 +84,36 @@ CREATE TABLE IF NOT EXISTS lakehouse.table_history (
     operation       text,
     PRIMARY KEY (table_full_name, version)
 );
+
+-- Laid out like Databricks' system.access.table_lineage (its struct column as jsonb).
+CREATE SCHEMA IF NOT EXISTS access;
+
+CREATE TABLE IF NOT EXISTS access.table_lineage (
+    account_id             text,
+    metastore_id           text,
+    workspace_id           text,
+    entity_type            text,
+    entity_id              text,
+    entity_run_id          text,
+    source_table_full_name text,
+    source_table_catalog   text,
+    source_table_schema    text,
+    source_table_name      text,
+    source_path            text,
+    source_type            text,
+    target_table_full_name text,
+    target_table_catalog   text,
+    target_table_schema    text,
+    target_table_name      text,
+    target_path            text,
+    target_type            text,
+    created_by             text,
+    event_time             timestamptz,
+    event_date             date,
+    record_id              text,
+    event_id               text,
+    statement_id           text,
+    entity_metadata        jsonb
+);
+
+CREATE INDEX IF NOT EXISTS table_lineage_event_time ON access.table_lineage (event_time);

@@ -37,6 +37,8 @@ class NoSqlConcatenationTests {
 			Map.entry("history/HistoryReader.java: source.historyTable()", "the configured history table"),
 			Map.entry("history/HistoryReader.java: window(source)",
 					"the window's condition with the source's bind parameter placeholders"),
+			Map.entry("history/LineageReader.java: sql", "built from the configured lineage table"),
+			Map.entry("history/LineageReader.java: source.lineageTable()", "the configured lineage table"),
 			Map.entry("history/demo/DemoWarehouse.java: historyTable", "the local warehouse's table, a constant"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"\")", "a literal"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"AND a.table_name = :table\")",

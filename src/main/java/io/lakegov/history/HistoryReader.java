@@ -30,6 +30,12 @@ public class HistoryReader {
 
 	private static final Logger log = LoggerFactory.getLogger(HistoryReader.class);
 
+	/**
+	 * Statement ids that start with this are lakegov's own, for statements only the engine's lineage knows;
+	 * a source row with such an id is refused (counted as rejected), so the two never collide.
+	 */
+	public static final String RESERVED_PREFIX = "lineage:";
+
 	/** Receives the rows of one batch; what it throws stops the read. */
 	@FunctionalInterface
 	public interface BatchHandler {
@@ -142,6 +148,10 @@ public class HistoryReader {
 		if (!(values.get(HistoryColumn.STATEMENT_ID) instanceof String id) || id.isBlank()
 				|| values.get(HistoryColumn.UPDATE_TIME) == null) {
 			log.warn("Skipping a query history row without statement_id or update_time");
+			return null;
+		}
+		if (id.startsWith(RESERVED_PREFIX)) {
+			log.warn("Skipping a query history row whose statement_id starts with the reserved {}", RESERVED_PREFIX);
 			return null;
 		}
 		return new HistoryRow(values, extras);

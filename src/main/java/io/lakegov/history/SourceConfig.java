@@ -36,6 +36,8 @@ class SourceConfig {
 
 	static final String LOCAL_INVENTORY_TABLE = "lakehouse.tables";
 
+	static final String LOCAL_LINEAGE_TABLE = "access.table_lineage";
+
 	@Bean
 	Sources sources(SourceProperties single, SourceListProperties list, DataSource store,
 			ObjectProvider<EmbeddedDatabase> embedded) {
@@ -75,12 +77,13 @@ class SourceConfig {
 		String description = server == null ? "local warehouse in the store database"
 				: "local warehouse in the embedded PostgreSQL (database system)";
 		log.info("No lakegov.source.url: reading query history from the {}", description);
-		return source(settings, new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description));
+		return source(settings, new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description,
+				LOCAL_LINEAGE_TABLE));
 	}
 
 	private static HistorySource remote(SourceSettings settings) {
 		return source(settings, new SourceDatabase(pool(settings), settings.table(), settings.inventoryTable(), false,
-				redacted(settings.url())));
+				redacted(settings.url()), settings.lineageTable()));
 	}
 
 	private static HistorySource source(SourceSettings settings, SourceDatabase database) {

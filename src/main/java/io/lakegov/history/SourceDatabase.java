@@ -18,9 +18,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * @param inventoryTable the table inventory, e.g. {@code system.information_schema.tables}
  * @param local whether this is the local warehouse (demo and tests) rather than a real source
  * @param description where it points, for logs and status (no credentials)
+ * @param lineageTable the engine's table lineage, e.g. {@code system.access.table_lineage}
  */
 public record SourceDatabase(DataSource dataSource, String historyTable, String inventoryTable, boolean local,
-		String description) {
+		String description, String lineageTable) {
+
+	/** A source whose lineage table has Databricks' name. */
+	public SourceDatabase(DataSource dataSource, String historyTable, String inventoryTable, boolean local,
+			String description) {
+		this(dataSource, historyTable, inventoryTable, local, description, SourceProperties.DEFAULT_LINEAGE_TABLE);
+	}
 
 	public JdbcClient jdbc() {
 		return JdbcClient.create(dataSource);

@@ -24,13 +24,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * fails each attempt of a run this fast
  * @param ownPrincipals principals whose statements are lakegov's own and never usage (besides those
  * tagged {@code lakegov}): the user or service principal lakegov reads the source as
+ * @param lineageTable the engine's table lineage, read as a second witness of what statements touched
  */
 @ConfigurationProperties("lakegov.source")
 public record SourceProperties(String url, String username, String password,
 		@DefaultValue("system.query.history") String table,
 		@DefaultValue("system.information_schema.tables") String inventoryTable, @DefaultValue("1000") int fetchSize,
 		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
-		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals) {
+		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals,
+		@DefaultValue(SourceProperties.DEFAULT_LINEAGE_TABLE) String lineageTable) {
+
+	static final String DEFAULT_LINEAGE_TABLE = "system.access.table_lineage";
 
 	public SourceProperties {
 		if (table == null || !table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
@@ -38,6 +42,9 @@ public record SourceProperties(String url, String username, String password,
 		}
 		if (inventoryTable == null || !inventoryTable.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
 			throw new IllegalArgumentException("lakegov.source.inventory-table must be a plain [catalog.]schema.table name, was " + inventoryTable);
+		}
+		if (lineageTable == null || !lineageTable.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
+			throw new IllegalArgumentException("lakegov.source.lineage-table must be a plain [catalog.]schema.table name, was " + lineageTable);
 		}
 		if (fetchSize < 1 || fetchSize > 100_000) {
 			throw new IllegalArgumentException("lakegov.source.fetch-size must be between 1 and 100000, was " + fetchSize);

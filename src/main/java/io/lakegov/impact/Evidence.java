@@ -11,8 +11,10 @@ package io.lakegov.impact;
  * @param etlReads reads through jobs and pipelines
  * @param otherReads reads through everything else (dashboards, notebooks, alerts, ad hoc ...)
  * @param sources distinct jobs, notebooks, dashboards ... that touched it (ad hoc not counted)
+ * @param lineageOnlyReads of the reads, those resting on the engine's lineage alone
+ * @param lineageOnlyWrites of the writes, those resting on the engine's lineage alone
  */
 public record Evidence(long reads, long writes, long timeTravelReads, long readers, long writers, long etlReads,
-		long otherReads, long sources) {
+		long otherReads, long sources, long lineageOnlyReads, long lineageOnlyWrites) {
 
 }

@@ -28,18 +28,19 @@ class ImpactRepository {
 	private static final String USAGE = """
 			SELECT 'USER' AS part, role, user_name AS name, NULL AS source_id, sum(statements) AS statements,
 			       sum(time_travel_statements) AS time_travel, max(last_event) AS last_event,
-			       NULL::bigint AS position
+			       NULL::bigint AS position, sum(lineage_only_statements) AS lineage_only
 			FROM table_user_daily
 			WHERE table_name = :table AND business_date BETWEEN :from AND :to
 			GROUP BY role, user_name
 			UNION ALL
-			SELECT 'SOURCE', role, source_kind, source_id, sum(statements), 0, max(last_event), NULL
+			SELECT 'SOURCE', role, source_kind, source_id, sum(statements), 0, max(last_event), NULL,
+			       sum(lineage_only_statements)
 			FROM table_source_daily
 			WHERE table_name = :table AND business_date BETWEEN :from AND :to
 			GROUP BY role, source_kind, source_id
 			UNION ALL
 			SELECT 'DOWNSTREAM', NULL, linked, NULL, statements, 0, last_event,
-			       row_number() OVER (ORDER BY statements DESC, linked)
+			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT target_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
 			      WHERE source_table = :table AND business_date BETWEEN :from AND :to
@@ -47,14 +48,14 @@ class ImpactRepository {
 			      ORDER BY sum(statements) DESC, target_table LIMIT :limit) downstream
 			UNION ALL
 			SELECT 'UPSTREAM', NULL, linked, NULL, statements, 0, last_event,
-			       row_number() OVER (ORDER BY statements DESC, linked)
+			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT source_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
 			      WHERE target_table = :table AND business_date BETWEEN :from AND :to
 			      GROUP BY source_table
 			      ORDER BY sum(statements) DESC, source_table LIMIT :limit) upstream
 			UNION ALL
-			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, access.last_event, NULL
+			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, access.last_event, NULL, 0
 			FROM table_summary
 			CROSS JOIN LATERAL (VALUES ('READ', last_read), ('WRITE', last_write)) AS access (role, last_event)
 			WHERE table_name = :table""";
@@ -89,9 +90,9 @@ class ImpactRepository {
 			Instant last = instant(rows.getTimestamp("last_event"));
 			switch (rows.getString("part")) {
 				case "USER" -> usageRows.add(new UsageRow(role, true, rows.getString("name"), null, null,
-						rows.getLong("statements"), rows.getLong("time_travel"), last));
+						rows.getLong("statements"), rows.getLong("time_travel"), last, rows.getLong("lineage_only")));
 				case "SOURCE" -> usageRows.add(new UsageRow(role, false, null, rows.getString("name"),
-						rows.getString("source_id"), rows.getLong("statements"), 0, last));
+						rows.getString("source_id"), rows.getLong("statements"), 0, last, rows.getLong("lineage_only")));
 				case "DOWNSTREAM" -> downstream.add(linked(rows, last));
 				case "UPSTREAM" -> upstream.add(linked(rows, last));
 				case "LAST" -> {
@@ -126,7 +127,7 @@ class ImpactRepository {
 	}
 
 	record UsageRow(String role, boolean byUser, String user, String sourceKind, String sourceId, long statements,
-			long timeTravel, Instant last) {
+			long timeTravel, Instant last, long lineageOnly) {
 	}
 
 	private record Linked(long position, LinkedTable table) {

@@ -48,7 +48,7 @@ class ImpactService {
 		var status = inventory.status(table.name()).orElse(null);
 		if (!table.seen()) {
 			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
-					new Evidence(0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(), List.of(),
+					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(), List.of(),
 					List.of(), status);
 		}
 		var usage = cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window),
@@ -75,10 +75,13 @@ class ImpactService {
 		var evidence = new Evidence(reads, writers.stream().mapToLong(ImpactUser::statements).sum(),
 				readers.stream().mapToLong(ImpactUser::timeTravelStatements).sum(), readers.size(), writers.size(),
 				etlReads, reads - etlReads,
-				sourceRows.stream().map(row -> row.sourceKind() + "/" + row.sourceId()).distinct().count());
+				sourceRows.stream().map(row -> row.sourceKind() + "/" + row.sourceId()).distinct().count(),
+				readers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
+				writers.stream().mapToLong(ImpactUser::lineageOnly).sum());
 		Verdict verdict = reads == 0 ? Verdict.UNUSED : etlReads == reads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
 		List<ImpactSource> sources = sourceRows.stream()
-			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.last()))
+			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.lineageOnly(),
+					row.last()))
 			.sorted(BUSIEST_SOURCE_FIRST)
 			.limit(MAX_LISTED)
 			.toList();
@@ -95,7 +98,7 @@ class ImpactService {
 	private static List<ImpactUser> users(List<ImpactRepository.UsageRow> rows, String role) {
 		return rows.stream()
 			.filter(row -> row.byUser() && role.equals(row.role()))
-			.map(row -> new ImpactUser(row.user(), row.statements(), row.timeTravel(), row.last()))
+			.map(row -> new ImpactUser(row.user(), row.statements(), row.lineageOnly(), row.timeTravel(), row.last()))
 			.sorted(Comparator.comparingLong(ImpactUser::statements).reversed().thenComparing(ImpactUser::user))
 			.toList();
 	}

@@ -9,8 +9,9 @@ import java.time.Instant;
  * @param id its id in the workspace
  * @param role READ or WRITE
  * @param statements how many statements
+ * @param lineageOnly of those, statements resting on the engine's lineage alone
  * @param last the latest one
  */
-public record ImpactSource(String kind, String id, String role, long statements, Instant last) {
+public record ImpactSource(String kind, String id, String role, long statements, long lineageOnly, Instant last) {
 
 }

@@ -7,9 +7,10 @@ import java.time.Instant;
  *
  * @param user who ran the statements
  * @param statements how many
+ * @param lineageOnly of those, statements resting on the engine's lineage alone
  * @param timeTravelStatements of those, reads of an earlier version
  * @param last the latest one
  */
-public record ImpactUser(String user, long statements, long timeTravelStatements, Instant last) {
+public record ImpactUser(String user, long statements, long lineageOnly, long timeTravelStatements, Instant last) {
 
 }

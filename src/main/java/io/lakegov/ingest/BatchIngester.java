@@ -130,7 +130,7 @@ class BatchIngester {
 		String executedBy = row.text(HistoryColumn.EXECUTED_BY);
 		return new StatementContext(row.statementId(), row.text(HistoryColumn.SESSION_ID), row.eventTime(), executedBy,
 				incoming.source(), row.text(HistoryColumn.EXECUTION_STATUS), incoming.textHash(),
-				own.isOwn(executedBy, tags == null ? null : tags.json()));
+				own.isOwn(executedBy, tags == null ? null : tags.json()), row.text(HistoryColumn.CACHE_ORIGIN_STATEMENT_ID));
 	}
 
 }

@@ -33,6 +33,10 @@ class FactDeriver {
 		this.zone = usage.timeZone();
 	}
 
+	ZoneId zone() {
+		return zone;
+	}
+
 	/** The facts and the defaults names were resolved with. */
 	record Derived(List<UsageFact> facts, String catalog, String schema) {
 	}

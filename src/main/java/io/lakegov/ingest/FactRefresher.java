@@ -43,12 +43,17 @@ class FactRefresher {
 
 	private final UsageFactRepository facts;
 
+	private final EngineLineageStore lineage;
+
+	private final LineageDisagreements disagreements;
+
 	private final Timer analysisTime;
 
 	private final Timer factsTime;
 
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
-			FactDeriver deriver, UsageFactRepository facts, MeterRegistry registry) {
+			FactDeriver deriver, UsageFactRepository facts, EngineLineageStore lineage,
+			LineageDisagreements disagreements, MeterRegistry registry) {
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
 		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
 		this.analyses = analyses;
@@ -57,6 +62,8 @@ class FactRefresher {
 		this.pending = pending;
 		this.deriver = deriver;
 		this.facts = facts;
+		this.lineage = lineage;
+		this.disagreements = disagreements;
 	}
 
 	/** A statement whose facts are to be derived, with its text. */
@@ -68,11 +75,13 @@ class FactRefresher {
 	}
 
 	/**
-	 * What derivation found, before anything but session events is written: how each statement was derived
-	 * and its facts.
+	 * What derivation found, before anything but session events is written: how each statement was derived,
+	 * its facts, where its two witnesses disagree, and the statements of lineage alone that its lineage
+	 * stood for until its history arrived ({@code superseded}).
 	 */
 	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts, int analysed,
-			int unanalysable, Set<String> unseen) {
+			int unanalysable, Set<String> unseen, List<LineageDisagreements.Disagreement> disagreements,
+			Set<String> superseded) {
 	}
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
@@ -97,7 +106,9 @@ class FactRefresher {
 		pending.recordDerivations(source, toRecord);
 		Set<String> stored = new HashSet<>(derived.derivations().keySet());
 		stored.removeAll(derived.unseen());
+		stored.addAll(derived.superseded());
 		factsTime.record(() -> facts.replace(source, stored, derived.facts()));
+		disagreements.replace(derived.derivations().keySet(), derived.disagreements());
 	}
 
 	/**
@@ -110,7 +121,7 @@ class FactRefresher {
 	Derived derive(HistorySource source, Collection<Pending> statements, Set<String> unseen,
 			Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
-			return new Derived(Map.of(), List.of(), 0, 0, unseen);
+			return new Derived(Map.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
@@ -139,6 +150,9 @@ class FactRefresher {
 			}
 		});
 		Map<String, List<SessionEvents.Event>> events = sessions.load(source.name(), sessionIds);
+		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(LineageFacts.lineageIds(all.values()));
+		List<LineageDisagreements.Disagreement> disagreed = new ArrayList<>();
+		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();
 		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
@@ -154,11 +168,19 @@ class FactRefresher {
 			var state = context.sessionId() == null ? SessionEvents.State.NONE
 					: SessionEvents.stateAt(events.get(context.sessionId()), context.eventTime());
 			FactDeriver.Derived derived = deriver.derive(context, analysis, state);
-			derivedFacts.addAll(derived.facts());
+			List<LineageAccess> seen = LineageFacts.lineageOf(context, witnessed);
+			if (witnessed.containsKey(context.statementId())) {
+				superseded.add(LineageOnlyStatements.syntheticId(context.statementId()));
+			}
+			LineageFacts.Merged merged = LineageFacts.merge(context, analysis, derived.facts(), seen, deriver.zone());
+			derivedFacts.addAll(merged.facts());
+			if (merged.disagreement() != null) {
+				disagreed.add(merged.disagreement());
+			}
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
 					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
-		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen);
+		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen, disagreed, superseded);
 	}
 
 	private Map<String, Instant> recordSessionEvents(String source, Collection<Pending> statements,

@@ -22,6 +22,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retries how often a failing source read is retried within a run
  * @param retryBackoff the wait before the first retry, doubled for each further one
  * @param staleRunTimeout a run whose heartbeat is older than this is taken as crashed
+ * @param lineageOverlap how far before its own watermark each run reads the engine's table lineage again
+ * (on {@code event_time}; the system table publishes rows later than the history does)
  */
 @ConfigurationProperties("lakegov.ingest")
 public record IngestProperties(@DefaultValue("true") boolean enabled, @DefaultValue("0 0 * * * *") String cron,
@@ -29,14 +31,15 @@ public record IngestProperties(@DefaultValue("true") boolean enabled, @DefaultVa
 		@DefaultValue("365d") Duration initialLookback, @DefaultValue("5000") int batchSize,
 		@DefaultValue("true") boolean runOnStartup, @DefaultValue("5s") Duration startupDelay,
 		@DefaultValue("24h") Duration zeroRowsAlertAfter, @DefaultValue("3") int retries,
-		@DefaultValue("10s") Duration retryBackoff, @DefaultValue("15m") Duration staleRunTimeout) {
+		@DefaultValue("10s") Duration retryBackoff, @DefaultValue("15m") Duration staleRunTimeout,
+		@DefaultValue("6h") Duration lineageOverlap) {
 
 	public IngestProperties {
 		if (batchSize < 1 || batchSize > 100_000) {
 			throw new IllegalArgumentException("lakegov.ingest.batch-size must be between 1 and 100000");
 		}
-		if (overlap.isNegative() || settle.isNegative() || initialLookback.isNegative()) {
-			throw new IllegalArgumentException("lakegov.ingest overlap, settle and initial-lookback cannot be negative");
+		if (overlap.isNegative() || settle.isNegative() || initialLookback.isNegative() || lineageOverlap.isNegative()) {
+			throw new IllegalArgumentException("lakegov.ingest overlap, settle, initial-lookback and lineage-overlap cannot be negative");
 		}
 		if (retries < 0) {
 			throw new IllegalArgumentException("lakegov.ingest.retries cannot be negative");

@@ -16,9 +16,24 @@ import java.time.Instant;
  * @param durationMs how long the run took (so far, while it runs)
  * @param zeroRowsAlert set when the run read nothing and nothing has been read for longer than the
  * configured time: usually missing permissions on the source, not a quiet warehouse
+ * @param lineage what the run read of the engine's table lineage
  */
 public record IngestionRun(long id, String source, String kind, String status, Instant windowStart, Instant windowEnd,
 		Instant startedAt, Instant finishedAt, long rowsRead, long rowsChanged, long statementsAnalysed,
-		long unanalysable, long rowsMasked, int batches, String error, boolean zeroRowsAlert, long durationMs) {
+		long unanalysable, long rowsMasked, int batches, String error, boolean zeroRowsAlert, long durationMs,
+		Lineage lineage) {
+
+	/**
+	 * The lineage part of a run.
+	 *
+	 * @param status READ, UNAVAILABLE (the source has no readable lineage table: history is ingested all the
+	 * same), FAILED (reading it failed after some batches; the next run reads again from its watermark) or
+	 * null before the part ran (and for backfills before it, re-analysis)
+	 * @param rowsRead lineage rows read
+	 * @param rowsNew of those, rows the store did not have yet
+	 * @param error why the lineage could not be read
+	 */
+	public record Lineage(String status, long rowsRead, long rowsNew, String error) {
+	}
 
 }

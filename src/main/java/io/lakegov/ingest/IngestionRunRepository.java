@@ -20,7 +20,8 @@ class IngestionRunRepository {
 
 	private static final String COLUMNS = """
 			id, source, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
-			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert,
+			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert, lineage_status,
+			lineage_rows_read, lineage_rows_new, lineage_error,
 			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
 
 	private final JdbcClient jdbc;
@@ -101,6 +102,27 @@ class IngestionRunRepository {
 			.update();
 	}
 
+	/** A lineage batch committed (in its transaction): the run heartbeats too. */
+	void lineageProgress(long id, long rowsRead, long rowsNew) {
+		jdbc.sql("""
+				UPDATE ingestion_run SET lineage_rows_read = lineage_rows_read + :read,
+				    lineage_rows_new = lineage_rows_new + :new, lineage_status = 'READ', heartbeat_at = now()
+				WHERE id = :id""")
+			.param("id", id)
+			.param("read", rowsRead)
+			.param("new", rowsNew)
+			.update();
+	}
+
+	/** The lineage part ended: READ, UNAVAILABLE or FAILED, with why when it did not read. */
+	void lineageFinished(long id, String status, String error) {
+		jdbc.sql("UPDATE ingestion_run SET lineage_status = :status, lineage_error = :error WHERE id = :id")
+			.param("id", id)
+			.param("status", status)
+			.param("error", error)
+			.update();
+	}
+
 	void finish(long id, RunStatus status, String error, boolean zeroRowsAlert) {
 		jdbc.sql("""
 				UPDATE ingestion_run SET status = :status, error = :error, zero_rows_alert = :alert, finished_at = now(),
@@ -157,6 +179,16 @@ class IngestionRunRepository {
 			.optional();
 	}
 
+	/** The lineage part of the source's newest run that got to it. */
+	Optional<IngestionRun.Lineage> latestLineage(String source) {
+		return jdbc.sql("""
+				SELECT lineage_status, lineage_rows_read, lineage_rows_new, lineage_error FROM ingestion_run
+				WHERE source = :source AND lineage_status IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1""")
+			.param("source", source)
+			.query((rs, n) -> new IngestionRun.Lineage(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getString(4)))
+			.optional();
+	}
+
 	/** Since when nothing was read: the end of the last run that read rows, else the first run's start. */
 	Optional<Instant> lastRowsReadAt(String source) {
 		return jdbc.sql("""
@@ -173,7 +205,9 @@ class IngestionRunRepository {
 				instant(rs.getTimestamp("window_start")), instant(rs.getTimestamp("window_end")),
 				instant(rs.getTimestamp("started_at")), instant(rs.getTimestamp("finished_at")), rs.getLong("rows_read"),
 				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),
-				rs.getLong("rows_masked"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"));
+				rs.getLong("rows_masked"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"),
+				new IngestionRun.Lineage(rs.getString("lineage_status"), rs.getLong("lineage_rows_read"),
+						rs.getLong("lineage_rows_new"), rs.getString("lineage_error")));
 	}
 
 	private static Instant instant(Timestamp timestamp) {

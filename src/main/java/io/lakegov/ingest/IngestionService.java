@@ -33,6 +33,8 @@ public class IngestionService implements DisposableBean {
 
 	private final WindowIngestion windows;
 
+	private final LineageIngestion lineage;
+
 	private final Reanalysis reanalysis;
 
 	private final IngestProperties properties;
@@ -55,12 +57,13 @@ public class IngestionService implements DisposableBean {
 	});
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
-			Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics, StoreMetrics storeMetrics,
-			RunTurns turns, Sources sources, Clock clock) {
+			LineageIngestion lineage, Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics,
+			StoreMetrics storeMetrics, RunTurns turns, Sources sources, Clock clock) {
 		this.sources = sources;
 		this.runs = runs;
 		this.watermark = watermark;
 		this.windows = windows;
+		this.lineage = lineage;
 		this.reanalysis = reanalysis;
 		this.properties = properties;
 		this.metrics = metrics;
@@ -160,16 +163,19 @@ public class IngestionService implements DisposableBean {
 		runs.setWindow(run.id(), from, to);
 		try {
 			long rowsRead = windows.ingest(source, run, from, to, backfill);
+			// after the history window, so that most lineage finds its statements already stored
+			lineage.ingest(source, run, backfill ? from : null, to);
 			boolean alert = zeroRowsAlert(source, rowsRead, backfill);
 			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
 			IngestionRun done = runs.find(run.id()).orElseThrow();
 			metrics.runFinished(done, alert);
 			storeMetrics.invalidate();
 			log.info("Ingestion run {} succeeded (source {}, {}): window {} to {}, {} rows read, {} changed, "
-					+ "{} texts analysed, {} unanalysable, {} batches, {} rows/s, in {}", done.id(), done.source(),
-					done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(), done.rowsChanged(),
-					done.statementsAnalysed(), done.unanalysable(), done.batches(), rowsPerSecond(done),
-					Duration.ofMillis(done.durationMs()));
+					+ "{} texts analysed, {} unanalysable, {} masked, {} batches, {} rows/s, in {}; lineage {}: "
+					+ "{} rows read, {} new", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(),
+					done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(), done.rowsMasked(),
+					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()), done.lineage().status(),
+					done.lineage().rowsRead(), done.lineage().rowsNew());
 			return done;
 		}
 		catch (InterruptedException ex) {

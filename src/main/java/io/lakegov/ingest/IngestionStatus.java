@@ -17,7 +17,31 @@ import java.time.Instant;
  * text was masked or empty (null before any run read rows)
  * @param advice what to do, in plain words, when that share passes
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
+ * @param lineage the engine's table lineage, the second witness
  */
 record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running,
-		IngestionRun lastSuccess, IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare, String advice) {
+		IngestionRun lastSuccess, IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare,
+		String advice, LineageStatus lineage) {
+
+	/**
+	 * Where the lineage stands, and what it covers.
+	 *
+	 * @param table the lineage table read
+	 * @param lastStatus what the newest run that got to the lineage did: READ, UNAVAILABLE or FAILED
+	 * @param lastError why it could not read it (missing table or grant), null when it could
+	 * @param watermark the newest {@code event_time} ingested
+	 * @param maskedStatements stored statements whose text was masked or empty
+	 * @param maskedWithLineage of those, the ones whose usage the lineage gives
+	 * @param maskedWithoutLineage the remaining gap: masked statements no witness covers, whose usage is
+	 * unknown
+	 * @param lineageOnlyStatements statements only the lineage knows (classic-cluster notebooks and jobs)
+	 * @param disagreements statements whose text and lineage name different tables
+	 * ({@code GET /api/v1/lineage/disagreements})
+	 * @param unnamedRows lineage rows naming no table and no path (nothing to count)
+	 */
+	record LineageStatus(String table, String lastStatus, String lastError, Instant watermark,
+			long maskedStatements, long maskedWithLineage, long maskedWithoutLineage, long lineageOnlyStatements,
+			long disagreements, long unnamedRows) {
+	}
+
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import io.lakegov.history.HistorySource;
@@ -26,13 +27,21 @@ class IngestionStatusService {
 
 	private final IngestHealthProperties health;
 
+	private final LineageCoverage coverage;
+
 	IngestionStatusService(IngestionRunRepository runs, WatermarkRepository watermark, Sources sources, Clock clock,
-			IngestHealthProperties health) {
+			IngestHealthProperties health, LineageCoverage coverage) {
+		this.coverage = coverage;
 		this.runs = runs;
 		this.health = health;
 		this.watermark = watermark;
 		this.sources = sources;
 		this.clock = clock;
+	}
+
+	/** The status of the only source (there must be one source only). */
+	IngestionStatus current() {
+		return current(sources.only().orElseThrow(() -> new IllegalStateException("several sources: name one")));
 	}
 
 	IngestionStatus current(HistorySource source) {
@@ -42,16 +51,43 @@ class IngestionStatusService {
 		Double masked = runs.latestSuccessWithRows(name)
 			.map(run -> MaskedTexts.share(run.rowsMasked(), run.rowsRead()))
 			.orElse(null);
+		IngestionStatus.LineageStatus lineage = lineage(source);
 		return new IngestionStatus(name, mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
 				runs.latest(name, RunStatus.RUNNING).orElse(null), runs.latest(name, RunStatus.SUCCEEDED).orElse(null),
 				runs.latest(name, RunStatus.FAILED).orElse(null), source.database().description(),
-				StatementAnalyzer.VERSION, masked, MaskedTexts.advice(masked, health.maskedWarningShare()));
+				StatementAnalyzer.VERSION, masked, advice(masked, lineage), lineage);
 	}
 
 	/** The status of every enabled source, in configuration order, and the names of the disabled ones. */
 	IngestionSources all() {
 		List<IngestionStatus> each = sources.enabled().stream().map(this::current).toList();
 		return new IngestionSources(each, sources.disabled());
+	}
+
+	/** What to do about masked texts, with what the lineage covers of them and what it does not. */
+	private String advice(Double masked, IngestionStatus.LineageStatus lineage) {
+		String advice = MaskedTexts.advice(masked, health.maskedWarningShare());
+		if (advice == null) {
+			return null;
+		}
+		String coverage = String.format(Locale.ROOT,
+				" Of the %d masked statements stored, the engine's lineage gives the tables of %d; %d remain unknown.",
+				lineage.maskedStatements(), lineage.maskedWithLineage(), lineage.maskedWithoutLineage());
+		String grant = "UNAVAILABLE".equals(lineage.lastStatus())
+				? " lakegov cannot read " + lineage.table() + ": grant the principal SELECT on it (and USE SCHEMA on its "
+						+ "schema), which gives the tables of many masked statements."
+				: "";
+		return advice + coverage + grant;
+	}
+
+	private IngestionStatus.LineageStatus lineage(HistorySource source) {
+		LineageCoverage.Counts counts = coverage.counts();
+		IngestionRun.Lineage last = runs.latestLineage(source.name()).orElse(null);
+		return new IngestionStatus.LineageStatus(source.database().lineageTable(), last == null ? null : last.status(),
+				last == null ? null : last.error(),
+				watermark.current(source.name(), WatermarkRepository.LINEAGE).orElse(null), counts.maskedStatements(),
+				counts.maskedStatements() - counts.maskedWithoutLineage(), counts.maskedWithoutLineage(),
+				counts.lineageOnlyStatements(), counts.disagreements(), counts.unnamedRows());
 	}
 
 	Optional<IngestionRun> run(long id) {

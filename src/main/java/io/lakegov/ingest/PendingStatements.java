@@ -40,13 +40,13 @@ class PendingStatements {
 		OwnStatements own = source.own();
 		return jdbc.sql("""
 				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,
-				       execution_status, text_hash, statement_text, query_tags::text
+				       execution_status, text_hash, statement_text, query_tags::text, cache_origin_statement_id
 				FROM query_history WHERE source = :source AND statement_id = ANY(:ids)""")
 			.param("source", source.name())
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query((rs, n) -> new FactRefresher.Pending(new StatementContext(rs.getString(1), rs.getString(2),
 					rs.getTimestamp(3).toInstant(), rs.getString(4), new QuerySource(rs.getString(5), rs.getString(6)),
-					rs.getString(7), rs.getString(8), own.isOwn(rs.getString(4), rs.getString(10))), rs.getString(9)))
+					rs.getString(7), rs.getString(8), own.isOwn(rs.getString(4), rs.getString(10)), rs.getString(11)), rs.getString(9)))
 			.list();
 	}
 

@@ -41,9 +41,10 @@ class DerivedRollups {
 		// a statement's facts all carry its one query source: summing over sources counts it once
 		users.addAll(pairs.bind(jdbc.sql("""
 				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
-				    time_travel_statements, first_event, last_event)
+				    time_travel_statements, first_event, last_event, lineage_only_statements)
 				SELECT u.business_date, u.table_name, u.user_name, u.role, sum(u.statements),
-				       sum(u.time_travel_statements), min(u.first_event), max(u.last_event)
+				       sum(u.time_travel_statements), min(u.first_event), max(u.last_event),
+				       sum(u.lineage_only_statements)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				GROUP BY u.business_date, u.table_name, u.user_name, u.role
@@ -53,9 +54,9 @@ class DerivedRollups {
 		pairs.delete(jdbc, "table_source_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
-				    last_event)
+				    last_event, lineage_only_statements)
 				SELECT u.business_date, u.table_name, u.role, u.source_kind, u.source_id, sum(u.statements),
-				       max(u.last_event)
+				       max(u.last_event), sum(u.lineage_only_statements)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id"""))
@@ -74,7 +75,7 @@ class DerivedRollups {
 		pairs.delete(jdbc, "table_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
-				    users, last_read, last_write)
+				    users, last_read, last_write, lineage_only_reads, lineage_only_writes)
 				SELECT u.business_date, u.table_name,
 				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
 				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0),
@@ -83,7 +84,9 @@ class DerivedRollups {
 				       count(*) FILTER (WHERE u.role = 'WRITE'),
 				       count(DISTINCT u.user_name),
 				       max(u.last_event) FILTER (WHERE u.role = 'READ'),
-				       max(u.last_event) FILTER (WHERE u.role = 'WRITE')
+				       max(u.last_event) FILTER (WHERE u.role = 'WRITE'),
+				       coalesce(sum(u.lineage_only_statements) FILTER (WHERE u.role = 'READ'), 0),
+				       coalesce(sum(u.lineage_only_statements) FILTER (WHERE u.role = 'WRITE'), 0)
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN table_user_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				WHERE u.role IN ('READ', 'WRITE')
@@ -111,9 +114,10 @@ class DerivedRollups {
 			.param("dates", array("date", dates))
 			.update();
 		jdbc.sql("""
-				INSERT INTO user_daily (business_date, user_name, reads, writes)
+				INSERT INTO user_daily (business_date, user_name, reads, writes, lineage_only)
 				SELECT u.business_date, u.user_name, coalesce(sum(u.statements) FILTER (WHERE u.role = 'READ'), 0),
-				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0)
+				       coalesce(sum(u.statements) FILTER (WHERE u.role = 'WRITE'), 0),
+				       coalesce(sum(u.lineage_only_statements), 0)
 				FROM unnest(:users::text[], :dates::date[]) AS t(user_name, business_date)
 				JOIN table_user_daily u ON u.user_name = t.user_name AND u.business_date = t.business_date
 				WHERE u.role IN ('READ', 'WRITE')

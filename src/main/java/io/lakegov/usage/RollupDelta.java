@@ -31,12 +31,12 @@ class RollupDelta {
 	private static final String STAGE = """
 			CREATE TEMP TABLE IF NOT EXISTS usage_delta (business_date date, table_name text, user_name text,
 			    role text, source_kind text, source_id text, statements bigint, time_travel_statements bigint,
-			    first_event timestamptz, last_event timestamptz) ON COMMIT DROP;
+			    first_event timestamptz, last_event timestamptz, lineage_only_statements bigint) ON COMMIT DROP;
 			TRUNCATE usage_delta""";
 
 	private static final String COPY = """
 			COPY usage_delta (business_date, table_name, user_name, role, source_kind, source_id, statements,
-			    time_travel_statements, first_event, last_event) FROM STDIN""";
+			    time_travel_statements, first_event, last_event, lineage_only_statements) FROM STDIN""";
 
 	private final JdbcClient jdbc;
 
@@ -60,12 +60,13 @@ class RollupDelta {
 		copy.copy(COPY, rows(facts));
 		jdbc.sql("""
 				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
-				    statements, time_travel_statements, first_event, last_event)
+				    statements, time_travel_statements, first_event, last_event, lineage_only_statements)
 				SELECT business_date, table_name, user_name, role, source_kind, source_id, statements,
-				       time_travel_statements, first_event, last_event
+				       time_travel_statements, first_event, last_event, lineage_only_statements
 				FROM usage_delta
 				ON CONFLICT (table_name, business_date, user_name, role, source_kind, source_id) DO UPDATE SET
 				    statements = usage_daily.statements + EXCLUDED.statements,
+				    lineage_only_statements = usage_daily.lineage_only_statements + EXCLUDED.lineage_only_statements,
 				    time_travel_statements = usage_daily.time_travel_statements + EXCLUDED.time_travel_statements,
 				    first_event = least(usage_daily.first_event, EXCLUDED.first_event),
 				    last_event = greatest(usage_daily.last_event, EXCLUDED.last_event)""")
@@ -73,36 +74,40 @@ class RollupDelta {
 		// a statement's facts all carry its one query source: summing over sources counts it once
 		jdbc.sql("""
 				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
-				    time_travel_statements, first_event, last_event)
+				    time_travel_statements, first_event, last_event, lineage_only_statements)
 				SELECT business_date, table_name, user_name, role, sum(statements), sum(time_travel_statements),
-				       min(first_event), max(last_event)
+				       min(first_event), max(last_event), sum(lineage_only_statements)
 				FROM usage_delta
 				GROUP BY business_date, table_name, user_name, role
 				ON CONFLICT (table_name, business_date, role, user_name) DO UPDATE SET
 				    statements = table_user_daily.statements + EXCLUDED.statements,
+				    lineage_only_statements = table_user_daily.lineage_only_statements + EXCLUDED.lineage_only_statements,
 				    time_travel_statements = table_user_daily.time_travel_statements + EXCLUDED.time_travel_statements,
 				    first_event = least(table_user_daily.first_event, EXCLUDED.first_event),
 				    last_event = greatest(table_user_daily.last_event, EXCLUDED.last_event)""")
 			.update();
 		jdbc.sql("""
 				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
-				    last_event)
-				SELECT business_date, table_name, role, source_kind, source_id, sum(statements), max(last_event)
+				    last_event, lineage_only_statements)
+				SELECT business_date, table_name, role, source_kind, source_id, sum(statements), max(last_event),
+				       sum(lineage_only_statements)
 				FROM usage_delta
 				GROUP BY business_date, table_name, role, source_kind, source_id
 				ON CONFLICT (table_name, business_date, role, source_kind, source_id) DO UPDATE SET
 				    statements = table_source_daily.statements + EXCLUDED.statements,
+				    lineage_only_statements = table_source_daily.lineage_only_statements + EXCLUDED.lineage_only_statements,
 				    last_event = greatest(table_source_daily.last_event, EXCLUDED.last_event)""")
 			.update();
 		jdbc.sql("""
-				INSERT INTO user_daily (business_date, user_name, reads, writes)
+				INSERT INTO user_daily (business_date, user_name, reads, writes, lineage_only)
 				SELECT business_date, user_name, coalesce(sum(statements) FILTER (WHERE role = 'READ'), 0),
-				       coalesce(sum(statements) FILTER (WHERE role = 'WRITE'), 0)
+				       coalesce(sum(statements) FILTER (WHERE role = 'WRITE'), 0), sum(lineage_only_statements)
 				FROM usage_delta
 				WHERE role IN ('READ', 'WRITE')
 				GROUP BY business_date, user_name
 				ON CONFLICT (business_date, user_name) DO UPDATE SET
 				    reads = user_daily.reads + EXCLUDED.reads,
+				    lineage_only = user_daily.lineage_only + EXCLUDED.lineage_only,
 				    writes = user_daily.writes + EXCLUDED.writes""")
 			.update();
 	}
@@ -172,6 +177,7 @@ class RollupDelta {
 			.value(counts.timeTravelStatements.size())
 			.value(counts.first)
 			.value(counts.last)
+			.value(counts.lineageOnly.size())
 			.endRow());
 		return text;
 	}
@@ -189,6 +195,8 @@ class RollupDelta {
 
 		final Set<String> timeTravelStatements = new HashSet<>();
 
+		final Set<String> lineageOnly = new HashSet<>();
+
 		Instant first;
 
 		Instant last;
@@ -197,6 +205,9 @@ class RollupDelta {
 			statements.add(fact.statementId());
 			if (fact.timeTravelKind() != null) {
 				timeTravelStatements.add(fact.statementId());
+			}
+			if (fact.lineageOnly()) {
+				lineageOnly.add(fact.statementId());
 			}
 			if (first == null || fact.eventTime().isBefore(first)) {
 				first = fact.eventTime();

@@ -24,11 +24,29 @@ import java.util.Objects;
  * @param sourceKind JOB, NOTEBOOK, DASHBOARD, ... or ADHOC
  * @param sourceId the id of the job, notebook, dashboard ...; empty for ad-hoc statements
  * @param executionStatus the statement's execution status
+ * @param witness what the fact rests on: {@code PARSED} (the statement's text), {@code ENGINE_LINEAGE}
+ * (the engine's table lineage alone) or {@code BOTH}
  */
 public record UsageFact(String statementId, int accessNo, String tableName, String writtenName,
 		boolean fullyQualified, String role, String statementKind, String timeTravelKind, String timeTravelValue,
 		String timeTravelSyntax, String userName, Instant eventTime, LocalDate businessDate, String sourceKind,
-		String sourceId, String executionStatus) {
+		String sourceId, String executionStatus, String witness) {
+
+	public static final String PARSED = "PARSED";
+
+	public static final String ENGINE_LINEAGE = "ENGINE_LINEAGE";
+
+	public static final String BOTH = "BOTH";
+
+	/** A fact read from the statement's text alone. */
+	public UsageFact(String statementId, int accessNo, String tableName, String writtenName, boolean fullyQualified,
+			String role, String statementKind, String timeTravelKind, String timeTravelValue, String timeTravelSyntax,
+			String userName, Instant eventTime, LocalDate businessDate, String sourceKind, String sourceId,
+			String executionStatus) {
+		this(statementId, accessNo, tableName, writtenName, fullyQualified, role, statementKind, timeTravelKind,
+				timeTravelValue, timeTravelSyntax, userName, eventTime, businessDate, sourceKind, sourceId,
+				executionStatus, PARSED);
+	}
 
 	public UsageFact {
 		Objects.requireNonNull(statementId, "statementId");
@@ -40,9 +58,24 @@ public record UsageFact(String statementId, int accessNo, String tableName, Stri
 		Objects.requireNonNull(businessDate, "businessDate");
 		Objects.requireNonNull(sourceKind, "sourceKind");
 		sourceId = sourceId == null ? "" : sourceId;
+		if (!PARSED.equals(witness) && !ENGINE_LINEAGE.equals(witness) && !BOTH.equals(witness)) {
+			throw new IllegalArgumentException("witness must be PARSED, ENGINE_LINEAGE or BOTH: " + witness);
+		}
 		if (accessNo < 0 || accessNo > Short.MAX_VALUE) {
 			throw new IllegalArgumentException("accessNo out of range: " + accessNo);
 		}
+	}
+
+	/** Whether the fact rests on the engine's lineage alone. */
+	public boolean lineageOnly() {
+		return ENGINE_LINEAGE.equals(witness);
+	}
+
+	/** The same fact with another witness, name and position. */
+	public UsageFact witnessed(String witness, String tableName, boolean fullyQualified, int accessNo) {
+		return new UsageFact(statementId, accessNo, tableName, writtenName, fullyQualified, role, statementKind,
+				timeTravelKind, timeTravelValue, timeTravelSyntax, userName, eventTime, businessDate, sourceKind, sourceId,
+				executionStatus, witness);
 	}
 
 }

@@ -128,12 +128,13 @@ public class UsageFactRepository {
 				.value(fact.sourceKind())
 				.value(fact.sourceId())
 				.value(fact.executionStatus())
+				.value(fact.witness())
 				.endRow();
 		}
 		copy.copy("""
 				COPY table_access (source, statement_id, access_no, table_name, written_name, fully_qualified, role,
 				    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
-				    business_date, source_kind, source_id, execution_status) FROM STDIN""", rows);
+				    business_date, source_kind, source_id, execution_status, witness) FROM STDIN""", rows);
 	}
 
 	private static DayTablePairs pairs(Set<DayTable> pairs) {
@@ -150,11 +151,12 @@ public class UsageFactRepository {
 		pairs.delete(jdbc, "usage_daily", "table_name");
 		pairs.bind(jdbc.sql("""
 				INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
-				    statements, time_travel_statements, first_event, last_event)
+				    statements, time_travel_statements, first_event, last_event, lineage_only_statements)
 				SELECT f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id,
 				       count(DISTINCT (f.source, f.statement_id)),
 				       count(DISTINCT (f.source, f.statement_id)) FILTER (WHERE f.time_travel_kind IS NOT NULL),
-				       min(f.event_time), max(f.event_time)
+				       min(f.event_time), max(f.event_time),
+				       count(DISTINCT (f.source, f.statement_id)) FILTER (WHERE f.witness = 'ENGINE_LINEAGE')
 				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
 				JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
 				GROUP BY f.business_date, f.table_name, f.user_name, f.role, f.source_kind, f.source_id"""))

@@ -92,7 +92,7 @@ class SourcesConfigurationTests {
 	private static SourceSettings settings(String name, boolean enabled) {
 		return new SourceSettings(name, "jdbc:databricks://h:443", null, null, "system.query.history",
 				"system.information_schema.tables", 1000, Duration.ofMinutes(1), 2, Duration.ofSeconds(30), List.of(),
-				enabled);
+				"system.access.table_lineage", enabled);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -16,12 +16,13 @@ public final class RollupAssertions {
 				  SELECT business_date, table_name, user_name, role, source_kind, source_id,
 				         count(DISTINCT (source, statement_id)) AS statements,
 				         count(DISTINCT (source, statement_id)) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
-				         min(event_time) AS first_event, max(event_time) AS last_event
+				         min(event_time) AS first_event, max(event_time) AS last_event,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE witness = 'ENGINE_LINEAGE') AS lineage_only
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, user_name, role, source_kind, source_id),
 				actual AS (
 				  SELECT business_date, table_name, user_name, role, source_kind, source_id, statements,
-				         time_travel_statements AS tt, first_event, last_event
+				         time_travel_statements AS tt, first_event, last_event, lineage_only_statements
 				  FROM usage_daily WHERE table_name LIKE :p)
 				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
 				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
@@ -38,11 +39,14 @@ public final class RollupAssertions {
 				         count(DISTINCT user_name) FILTER (WHERE role = 'WRITE') AS writers,
 				         count(DISTINCT user_name) AS users,
 				         max(event_time) FILTER (WHERE role = 'READ') AS last_read,
-				         max(event_time) FILTER (WHERE role = 'WRITE') AS last_write
+				         max(event_time) FILTER (WHERE role = 'WRITE') AS last_write,
+				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ' AND witness = 'ENGINE_LINEAGE') AS lr,
+				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE' AND witness = 'ENGINE_LINEAGE') AS lw
 				  FROM table_access WHERE table_name LIKE :p AND role IN ('READ', 'WRITE')
 				  GROUP BY business_date, table_name),
 				actual AS (SELECT business_date, table_name, reads, writes, time_travel_reads, readers::bigint,
-				                  writers::bigint, users::bigint, last_read, last_write
+				                  writers::bigint, users::bigint, last_read, last_write, lineage_only_reads,
+				                  lineage_only_writes
 				           FROM table_daily WHERE table_name LIKE :p)
 				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
 				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
@@ -107,21 +111,24 @@ public final class RollupAssertions {
 				WITH expected AS (
 				  SELECT business_date, table_name, user_name, role, count(DISTINCT (source, statement_id)) AS statements,
 				         count(DISTINCT (source, statement_id)) FILTER (WHERE time_travel_kind IS NOT NULL) AS tt,
-				         min(event_time) AS first_event, max(event_time) AS last_event
+				         min(event_time) AS first_event, max(event_time) AS last_event,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE witness = 'ENGINE_LINEAGE') AS lineage_only
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, user_name, role),
 				actual AS (
 				  SELECT business_date, table_name, user_name, role, statements, time_travel_statements,
-				         first_event, last_event
+				         first_event, last_event, lineage_only_statements
 				  FROM table_user_daily WHERE table_name LIKE :p)""");
 		long tableSourceDiff = difference(jdbc, tablePattern, """
 				WITH expected AS (
 				  SELECT business_date, table_name, role, source_kind, source_id,
-				         count(DISTINCT (source, statement_id)) AS statements, max(event_time) AS last_event
+				         count(DISTINCT (source, statement_id)) AS statements, max(event_time) AS last_event,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE witness = 'ENGINE_LINEAGE') AS lineage_only
 				  FROM table_access WHERE table_name LIKE :p
 				  GROUP BY business_date, table_name, role, source_kind, source_id),
 				actual AS (
-				  SELECT business_date, table_name, role, source_kind, source_id, statements, last_event
+				  SELECT business_date, table_name, role, source_kind, source_id, statements, last_event,
+				         lineage_only_statements
 				  FROM table_source_daily WHERE table_name LIKE :p)""");
 		long userDiff = difference(jdbc, tablePattern, """
 				WITH users AS (
@@ -131,11 +138,12 @@ public final class RollupAssertions {
 				  -- table accesses: a statement reading two tables counts twice
 				  SELECT business_date, user_name,
 				         count(DISTINCT (table_name, source, statement_id)) FILTER (WHERE role = 'READ') AS reads,
-				         count(DISTINCT (table_name, source, statement_id)) FILTER (WHERE role = 'WRITE') AS writes
+				         count(DISTINCT (table_name, source, statement_id)) FILTER (WHERE role = 'WRITE') AS writes,
+				         count(DISTINCT (table_name, source, statement_id, role)) FILTER (WHERE witness = 'ENGINE_LINEAGE') AS lo
 				  FROM table_access WHERE user_name IN (SELECT user_name FROM users) AND role IN ('READ', 'WRITE')
 				  GROUP BY business_date, user_name),
 				actual AS (
-				  SELECT business_date, user_name, reads, writes
+				  SELECT business_date, user_name, reads, writes, lineage_only
 				  FROM user_daily WHERE user_name IN (SELECT user_name FROM users))""");
 		assertThat(tableUserDiff).as("table_user_daily rows differing from the facts").isZero();
 		assertThat(tableSourceDiff).as("table_source_daily rows differing from the facts").isZero();

@@ -39,7 +39,9 @@ class UsageApiValidationIntegrationTests {
 			"/api/v1/tables/a.b.c)drop table x/readers", "/api/v1/tables/a.b.c.d/readers",
 			"/api/v1/tables/a.b.c' OR '1'='1/impact", "/api/v1/tables/a.b.c--/usage", "/api/v1/tables/a..c/readers",
 			"/api/v1/tables/`unclosed/readers", "/api/v1/tables/a b/readers",
-			"/api/v1/tables/a.b.c/readers?size=abc" })
+			"/api/v1/tables/a.b.c/readers?size=abc", "/api/v1/lineage/disagreements?from=yesterday",
+			"/api/v1/lineage/disagreements?from=2026-03-10&to=2026-03-01", "/api/v1/lineage/disagreements?size=0",
+			"/api/v1/lineage/disagreements?page=-1", "/api/v1/lineage/disagreements?size=abc" })
 	void answersBadParametersWithProblemDetails(String uri) {
 		ResponseEntity<JsonNode> response = TestApi.withKey(port).get().uri(uri).retrieve().toEntity(JsonNode.class);
 		assertThat(response.getStatusCode().value()).as(uri).isEqualTo(400);

@@ -23,8 +23,8 @@ import org.springframework.util.StringUtils;
 class DemoConfig {
 
 	@Bean
-	DemoWarehouse demoWarehouse(SourceDatabase source) {
-		return new DemoWarehouse(source);
+	DemoWarehouse demoWarehouse(SourceDatabase source, DemoProperties properties) {
+		return new DemoWarehouse(source, properties.maskedShare());
 	}
 
 	@Bean

@@ -11,8 +11,10 @@ import io.lakegov.history.SourceDatabase;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Writes generated statements into the local warehouse's query history, and keeps its table inventory,
- * table properties and table history in line with the demo lakehouse.
+ * Writes generated statements into the local warehouse's query history and their engine lineage (with
+ * the real one's gaps, {@link DemoLineage}), and keeps its table inventory, table properties and table
+ * history in line with the demo lakehouse. A share of the sessions has its statement texts masked as
+ * {@code <REDACTED>}, as Databricks shows them to a principal outside {@code databricks_pii_access}.
  */
 public final class DemoWarehouse {
 
@@ -28,28 +30,69 @@ public final class DemoWarehouse {
 			    total_duration_ms = EXCLUDED.total_duration_ms, execution_duration_ms = EXCLUDED.execution_duration_ms,
 			    read_rows = EXCLUDED.read_rows, produced_rows = EXCLUDED.produced_rows""";
 
+	private static final String LINEAGE = """
+			INSERT INTO %s (account_id, workspace_id, statement_id, source_table_full_name, source_type, source_path,
+			    target_table_full_name, target_type, created_by, entity_type, entity_id, event_time, event_date)
+			VALUES ('acc-demo', '1234567890', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
 	private final JdbcTemplate jdbc;
 
 	private final String historyTable;
 
 	private final String inventoryTable;
 
+	private final String lineageTable;
+
+	private final double maskedShare;
+
+	/** A warehouse that shows every statement text. */
 	public DemoWarehouse(SourceDatabase source) {
+		this(source, 0);
+	}
+
+	/** @param maskedShare the share of sessions whose statement texts are masked, 0 to 1 */
+	public DemoWarehouse(SourceDatabase source, double maskedShare) {
 		if (!source.local()) {
 			throw new IllegalStateException("The demo workload only writes into the local warehouse");
 		}
 		this.jdbc = new JdbcTemplate(source.dataSource());
 		this.historyTable = source.historyTable();
 		this.inventoryTable = source.inventoryTable();
+		this.lineageTable = source.lineageTable();
+		this.maskedShare = maskedShare;
+	}
+
+	/** Whether the statement's text is masked: all statements of a session are, or none. */
+	public boolean masked(DemoStatement statement) {
+		return Math.floorMod(statement.sessionId().hashCode() * 17, 1000) < maskedShare * 1000;
+	}
+
+	/** Whether the engine's lineage records the statement (with every table it truly touched). */
+	public static boolean hasLineage(DemoStatement statement) {
+		return DemoLineage.recorded(statement);
 	}
 
 	public boolean hasHistory() {
 		return Boolean.TRUE.equals(jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM " + historyTable + ")", Boolean.class));
 	}
 
-	/** Writes the statements in their final state. */
+	/** Writes the statements in their final state, with their lineage. */
 	public void writeFinished(List<DemoStatement> statements) {
 		write(statements, false);
+		List<DemoLineage.Row> rows = statements.stream().flatMap(statement -> DemoLineage.rows(statement).stream()).toList();
+		jdbc.batchUpdate(LINEAGE.formatted(lineageTable), rows, 1000, (PreparedStatement row, DemoLineage.Row r) -> {
+			row.setString(1, r.statementId());
+			row.setString(2, r.source());
+			row.setString(3, r.source() != null ? "TABLE" : r.sourcePath() != null ? "PATH" : null);
+			row.setString(4, r.sourcePath());
+			row.setString(5, r.target());
+			row.setString(6, r.target() == null ? null : "TABLE");
+			row.setString(7, r.createdBy());
+			row.setString(8, r.entityType());
+			row.setString(9, r.entityId());
+			row.setTimestamp(10, Timestamp.from(r.eventTime()));
+			row.setObject(11, r.eventTime().atZone(java.time.ZoneOffset.UTC).toLocalDate());
+		});
 	}
 
 	/** Writes the statements as still running: no end, update time at their start. */
@@ -59,11 +102,12 @@ public final class DemoWarehouse {
 
 	private void write(List<DemoStatement> statements, boolean running) {
 		jdbc.batchUpdate(UPSERT.formatted(historyTable), statements, 1000, (PreparedStatement row, DemoStatement s) -> {
-			bind(row, s, running);
+			bind(row, s, running, masked(s));
 		});
 	}
 
-	private static void bind(PreparedStatement row, DemoStatement s, boolean running) throws SQLException {
+	private static void bind(PreparedStatement row, DemoStatement s, boolean running, boolean masked)
+			throws SQLException {
 		Instant end = running ? null : s.end();
 		long duration = end == null ? 0 : end.toEpochMilli() - s.start().toEpochMilli();
 		row.setString(1, s.statementId());
@@ -71,7 +115,7 @@ public final class DemoWarehouse {
 		row.setString(3, s.user());
 		row.setString(4, s.sessionId());
 		row.setString(5, running ? "RUNNING" : s.status());
-		row.setString(6, s.text());
+		row.setString(6, masked ? "<REDACTED>" : s.text());
 		row.setString(7, s.statementType());
 		row.setString(8, running ? null : s.errorMessage());
 		row.setString(9, s.querySource().contains("dashboard_id\": \"") ? "Databricks SQL Dashboard" : "Databricks SQL Editor");

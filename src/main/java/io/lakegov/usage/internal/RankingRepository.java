@@ -21,7 +21,8 @@ class RankingRepository {
 	/** Tables by read statements, from {@code table_daily}: one row per table and day. */
 	List<TableRank> tablesByReads(DateRange range, int limit) {
 		return jdbc.sql("""
-				SELECT table_name, sum(reads) AS reads, sum(writes) AS writes, sum(time_travel_reads) AS tt
+				SELECT table_name, sum(reads) AS reads, sum(writes) AS writes, sum(time_travel_reads) AS tt,
+				       sum(lineage_only_reads) AS lineage_only
 				FROM table_daily
 				WHERE business_date BETWEEN :from AND :to
 				GROUP BY table_name
@@ -30,7 +31,7 @@ class RankingRepository {
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)
-			.query((rs, n) -> new TableRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), null))
+			.query((rs, n) -> new TableRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), null))
 			.list();
 	}
 
@@ -49,7 +50,8 @@ class RankingRepository {
 				    GROUP BY table_name
 				    ORDER BY users DESC, table_name
 				    LIMIT :limit)
-				SELECT r.table_name, sum(d.reads), sum(d.writes), sum(d.time_travel_reads), r.users
+				SELECT r.table_name, sum(d.reads), sum(d.writes), sum(d.time_travel_reads), r.users,
+				       sum(d.lineage_only_reads)
 				FROM readers r
 				JOIN table_daily d ON d.table_name = r.table_name AND d.business_date BETWEEN :from AND :to
 				GROUP BY r.table_name, r.users
@@ -58,7 +60,7 @@ class RankingRepository {
 			.param("to", range.to())
 			.param("limit", limit)
 			.query((rs, n) -> new TableRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
-					rs.getLong(5)))
+					rs.getLong(6), rs.getLong(5)))
 			.list();
 	}
 
@@ -69,13 +71,13 @@ class RankingRepository {
 	List<UserRank> users(DateRange range, int limit) {
 		return jdbc.sql("""
 				WITH ranked AS (
-				    SELECT user_name, sum(reads) AS reads, sum(writes) AS writes
+				    SELECT user_name, sum(reads) AS reads, sum(writes) AS writes, sum(lineage_only) AS lineage_only
 				    FROM user_daily
 				    WHERE business_date BETWEEN :from AND :to
 				    GROUP BY user_name
 				    ORDER BY sum(reads + writes) DESC, user_name
 				    LIMIT :limit)
-				SELECT r.user_name, r.reads, r.writes,
+				SELECT r.user_name, r.reads, r.writes, r.lineage_only,
 				       (SELECT count(DISTINCT t.table_name) FROM table_user_daily t
 				        WHERE t.user_name = r.user_name AND t.business_date BETWEEN :from AND :to
 				          AND t.role IN ('READ', 'WRITE')) AS tables
@@ -84,7 +86,7 @@ class RankingRepository {
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)
-			.query((rs, n) -> new UserRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)))
+			.query((rs, n) -> new UserRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)))
 			.list();
 	}
 

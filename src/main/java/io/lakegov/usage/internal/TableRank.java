@@ -9,10 +9,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param reads statements that read it
  * @param writes statements that wrote it
  * @param timeTravelReads reads of an earlier version
+ * @param lineageOnlyReads of the reads, those resting on the engine's lineage alone
  * @param users distinct users who read it; only when ranked by users (counting them costs a pass over
  * every table's readers, so a ranking by reads leaves the field out)
  */
-public record TableRank(String table, long reads, long writes, long timeTravelReads,
+public record TableRank(String table, long reads, long writes, long timeTravelReads, long lineageOnlyReads,
 		@JsonInclude(JsonInclude.Include.NON_NULL) Long users) {
 
 }

@@ -34,7 +34,7 @@ class TableUsage {
 
 	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), source,
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), source, 0,
 					PageResponse.empty(page.page(), page.size()));
 		}
 		return cache.get(Arrays.asList("readers", table.name(), range, page, source),
@@ -45,16 +45,19 @@ class TableUsage {
 			@Nullable String source) {
 		var rows = repository.users(table.name(), "READ", range, page, source);
 		List<TableReader> readers = rows.stream()
-			.map(row -> new TableReader(row.user(), row.statements(), row.timeTravelStatements(), row.first(),
+			.map(row -> new TableReader(row.user(), row.statements(), row.lineageOnly(), row.timeTravelStatements(), row.first(),
 					row.last(), row.sources()))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), source, PageResponse.of(readers,
-				page.page(), page.size(), total(rows), () -> repository.countUsers(table.name(), "READ", range, source)));
+		return new TableUsers<>(table.name(), true, range.from(), range.to(), source,
+				rows.isEmpty() ? repository.lineageOnly(table.name(), "READ", range, source)
+						: rows.get(0).totalLineageOnly(),
+				PageResponse.of(readers, page.page(), page.size(), total(rows),
+						() -> repository.countUsers(table.name(), "READ", range, source)));
 	}
 
 	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
 		if (!table.seen()) {
-			return new TableUsers<>(table.name(), false, range.from(), range.to(), source,
+			return new TableUsers<>(table.name(), false, range.from(), range.to(), source, 0,
 					PageResponse.empty(page.page(), page.size()));
 		}
 		return cache.get(Arrays.asList("writers", table.name(), range, page, source),
@@ -67,11 +70,14 @@ class TableUsage {
 		Map<String, List<String>> kinds = repository.writeKinds(table.name(), range,
 				rows.stream().map(TableUsageRepository.UserRow::user).toList(), source);
 		List<TableWriter> writers = rows.stream()
-			.map(row -> new TableWriter(row.user(), row.statements(), row.first(), row.last(), row.sources(),
+			.map(row -> new TableWriter(row.user(), row.statements(), row.lineageOnly(), row.first(), row.last(), row.sources(),
 					kinds.getOrDefault(row.user(), List.of())))
 			.toList();
-		return new TableUsers<>(table.name(), true, range.from(), range.to(), source, PageResponse.of(writers,
-				page.page(), page.size(), total(rows), () -> repository.countUsers(table.name(), "WRITE", range, source)));
+		return new TableUsers<>(table.name(), true, range.from(), range.to(), source,
+				rows.isEmpty() ? repository.lineageOnly(table.name(), "WRITE", range, source)
+						: rows.get(0).totalLineageOnly(),
+				PageResponse.of(writers, page.page(), page.size(), total(rows),
+						() -> repository.countUsers(table.name(), "WRITE", range, source)));
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */

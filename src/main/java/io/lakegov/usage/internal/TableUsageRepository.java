@@ -41,13 +41,15 @@ class TableUsageRepository {
 		return jdbc.sql("""
 				WITH page AS (
 				    SELECT user_name, sum(statements) AS statements, sum(time_travel_statements) AS time_travel,
-				           min(first_event) AS first_event, max(last_event) AS last_event, count(*) OVER () AS total
+				           min(first_event) AS first_event, max(last_event) AS last_event, count(*) OVER () AS total,
+				           sum(lineage_only_statements) AS lineage_only,
+				           sum(sum(lineage_only_statements)) OVER () AS total_lineage_only
 				    FROM table_user_daily
 				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
 				    GROUP BY user_name
 				    ORDER BY statements DESC, user_name
 				    LIMIT :limit OFFSET :offset)
-				SELECT user_name, statements, time_travel, first_event, last_event, total,
+				SELECT user_name, statements, time_travel, first_event, last_event, total, lineage_only, total_lineage_only,
 				       (SELECT array_agg(DISTINCT source_kind || chr(31) || source_id
 				                         ORDER BY source_kind || chr(31) || source_id)
 				        FROM usage_daily u
@@ -64,8 +66,26 @@ class TableUsageRepository {
 			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
 					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
 					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
-					rs.getLong("total")))
+					rs.getLong("total"), rs.getLong("lineage_only"), rs.getLong("total_lineage_only")))
 			.list();
+	}
+
+	/** Statements of the table in the role whose access rests on the engine's lineage alone. */
+	long lineageOnly(String table, String role, DateRange range, @Nullable String source) {
+		var count = source == null ? jdbc.sql("""
+				SELECT coalesce(sum(lineage_only_statements), 0) FROM table_user_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role""")
+				: jdbc.sql("""
+						SELECT count(DISTINCT statement_id) FROM table_access
+						WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role
+						  AND source = :source AND witness = 'ENGINE_LINEAGE'""").param("source", source);
+		return count
+			.param("table", table)
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("role", role)
+			.query(Long.class)
+			.single();
 	}
 
 	long countUsers(String table, String role, DateRange range, @Nullable String source) {
@@ -115,12 +135,15 @@ class TableUsageRepository {
 	private List<UserRow> ofSource(String table, String role, DateRange range, PageRequest page, String source) {
 		return jdbc.sql("""
 				WITH facts AS (
-				    SELECT statement_id, user_name, time_travel_kind, event_time, source_kind, source_id
+				    SELECT statement_id, user_name, time_travel_kind, event_time, source_kind, source_id, witness
 				    FROM table_access
 				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = :role AND source = :source)
 				SELECT user_name, count(DISTINCT statement_id) AS statements,
 				       count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL) AS time_travel,
 				       min(event_time) AS first_event, max(event_time) AS last_event, count(*) OVER () AS total,
+				       count(DISTINCT statement_id) FILTER (WHERE witness = 'ENGINE_LINEAGE') AS lineage_only,
+				       sum(count(DISTINCT statement_id) FILTER (WHERE witness = 'ENGINE_LINEAGE')) OVER ()
+				           AS total_lineage_only,
 				       array_agg(DISTINCT source_kind || chr(31) || source_id
 				                 ORDER BY source_kind || chr(31) || source_id) AS sources
 				FROM facts
@@ -137,7 +160,7 @@ class TableUsageRepository {
 			.query((rs, n) -> new UserRow(rs.getString("user_name"), rs.getLong("statements"),
 					rs.getLong("time_travel"), instant(rs.getTimestamp("first_event")),
 					instant(rs.getTimestamp("last_event")), sources(strings(rs.getArray("sources"))),
-					rs.getLong("total")))
+					rs.getLong("total"), rs.getLong("lineage_only"), rs.getLong("total_lineage_only")))
 			.list();
 	}
 
@@ -177,7 +200,7 @@ class TableUsageRepository {
 	}
 
 	record UserRow(String user, long statements, long timeTravelStatements, Instant first, Instant last,
-			List<QuerySource> sources, long total) {
+			List<QuerySource> sources, long total, long lineageOnly, long totalLineageOnly) {
 	}
 
 }

@@ -15,10 +15,13 @@ import java.time.LocalDate;
  * @param to the last business day of the range, included
  * @param historySource the source of query history the answer is limited to ({@code source=}); null: all
  * sources
+ * @param lineageOnly statements of the whole answer (every user, not only this page) whose access rests on
+ * the engine's lineage alone
  * @param users one page of users
  * @param <T> {@link TableReader} or {@link TableWriter}
  */
 public record TableUsers<T>(String table, boolean seen, LocalDate from, LocalDate to, @Nullable String historySource,
+		long lineageOnly,
 		PageResponse<T> users) {
 
 }

@@ -6,8 +6,9 @@ package io.lakegov.usage.internal;
  * @param user the user
  * @param reads table reads (a statement reading three tables counts three)
  * @param writes table writes
+ * @param lineageOnly of the reads and writes, those resting on the engine's lineage alone
  * @param tables distinct tables read or written
  */
-public record UserRank(String user, long reads, long writes, long tables) {
+public record UserRank(String user, long reads, long writes, long lineageOnly, long tables) {
 
 }

@@ -1,0 +1,135 @@
+package io.lakegov.ingest;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.lakegov.history.HistorySource;
+import io.lakegov.history.LineageReader;
+import io.lakegov.history.LineageRow;
+import io.lakegov.web.Secrets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The lineage part of a run, after its history window: streams the engine's table lineage from its own
+ * watermark (less its overlap) on {@code event_time}, and per batch, in one transaction, stores the rows
+ * the store does not have, re-derives the facts of the statements they are about (and of result-cache hits
+ * of those), derives the lineage-only statements the history does not hold, and moves the lineage
+ * watermark. A crash loses nothing (the watermark moves with the batch), a re-read window changes
+ * nothing (rows already stored are skipped), and a source without a readable lineage table still ingests
+ * its history: the run records the lineage as UNAVAILABLE.
+ */
+@Component
+class LineageIngestion {
+
+	private static final Logger log = LoggerFactory.getLogger(LineageIngestion.class);
+
+	private final LineageReader reader;
+
+	private final EngineLineageStore store;
+
+	private final LineageOnlyStatements lineageOnly;
+
+	private final PendingStatements pending;
+
+	private final FactRefresher refresher;
+
+	private final IngestionRunRepository runs;
+
+	private final WatermarkRepository watermark;
+
+	private final TransactionTemplate tx;
+
+	private final IngestProperties properties;
+
+	private final Clock clock;
+
+	LineageIngestion(LineageReader reader, EngineLineageStore store, LineageOnlyStatements lineageOnly,
+			PendingStatements pending, FactRefresher refresher, IngestionRunRepository runs, WatermarkRepository watermark,
+			TransactionTemplate tx, IngestProperties properties, Clock clock) {
+		this.reader = reader;
+		this.store = store;
+		this.lineageOnly = lineageOnly;
+		this.pending = pending;
+		this.refresher = refresher;
+		this.runs = runs;
+		this.watermark = watermark;
+		this.tx = tx;
+		this.properties = properties;
+		this.clock = clock;
+	}
+
+	/**
+	 * Reads the lineage up to {@code to}: from its watermark less the overlap, or for a backfill the given
+	 * window (leaving the watermark alone). Never throws for the source's sake: what went wrong is recorded
+	 * on the run.
+	 */
+	void ingest(HistorySource source, IngestionRun run, Instant backfillFrom, Instant to) {
+		Optional<String> unavailable = reader.unavailable();
+		if (unavailable.isPresent()) {
+			log.info("Ingestion run {}: no engine lineage ({}); facts rest on the parsed texts alone", run.id(),
+					unavailable.get());
+			runs.lineageFinished(run.id(), "UNAVAILABLE", unavailable.get());
+			return;
+		}
+		boolean backfill = backfillFrom != null;
+		Instant from = backfill ? backfillFrom
+				: watermark.current(WatermarkRepository.LINEAGE)
+					.map(mark -> mark.minus(properties.lineageOverlap()))
+					.orElse(clock.instant().minus(properties.initialLookback()));
+		if (!from.isBefore(to)) {
+			runs.lineageFinished(run.id(), "READ", null);
+			return;
+		}
+		try {
+			reader.read(from, to, properties.batchSize(), (rows, rejected) -> write(source, run, backfill, rows, rejected));
+			runs.lineageFinished(run.id(), "READ", null);
+		}
+		catch (Exception ex) {
+			String reason = FailureText.describe(ex);
+			log.warn("Ingestion run {}: reading the engine lineage failed; the next run reads it again from its "
+					+ "watermark: {}", run.id(), Secrets.mask(reason));
+			runs.lineageFinished(run.id(), "FAILED", reason);
+		}
+	}
+
+	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
+		tx.executeWithoutResult(status -> {
+			List<EngineLineageStore.Inserted> inserted = store.insertNew(rows, run.id());
+			Set<String> statements = new LinkedHashSet<>();
+			List<String> withoutStatement = new ArrayList<>();
+			inserted.forEach(row -> {
+				if (row.statementId() == null) {
+					withoutStatement.add(row.lineageKey());
+				}
+				else {
+					statements.add(row.statementId());
+				}
+			});
+			if (!statements.isEmpty()) {
+				Set<String> stored = new LinkedHashSet<>(store.inHistory(statements));
+				Set<String> refresh = new LinkedHashSet<>(stored);
+				refresh.addAll(store.cacheHitsOf(statements));
+				if (!refresh.isEmpty()) {
+					refresher.refresh(source, pending.load(source, refresh));
+				}
+				statements.removeAll(stored);
+			}
+			lineageOnly.rebuild(source, statements, withoutStatement);
+			runs.lineageProgress(run.id(), rows.size() + rejected, inserted.size());
+			Instant newest = rows.stream().map(LineageRow::eventTime).max(Instant::compareTo).orElse(null);
+			if (!backfill && newest != null) {
+				watermark.advance(WatermarkRepository.LINEAGE, newest, run.id());
+			}
+		});
+	}
+
+}
