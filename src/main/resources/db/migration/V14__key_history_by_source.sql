@@ -1,7 +1,7 @@
 -- Several sources of query history (system.query.history is regional: one connection per region). Their
 -- statement ids are unique only within a source, so everything keyed on statement_id is keyed on
--- (source, statement_id) instead, and runs and watermarks are kept per source. Everything stored so far
--- came from the single source of before, which is the source named 'default'.
+-- (source, statement_id) instead, and runs, watermarks and the engine lineage are kept per source.
+-- Everything stored so far came from the single source of before, which is the source named 'default'.
 
 ALTER TABLE query_history ADD COLUMN source text NOT NULL DEFAULT 'default';
 ALTER TABLE query_history ALTER COLUMN source DROP DEFAULT;
@@ -36,3 +36,26 @@ ALTER TABLE ingestion_watermark ADD COLUMN source text NOT NULL DEFAULT 'default
 ALTER TABLE ingestion_watermark ALTER COLUMN source DROP DEFAULT;
 ALTER TABLE ingestion_watermark DROP CONSTRAINT ingestion_watermark_pkey;
 ALTER TABLE ingestion_watermark ADD PRIMARY KEY (source, stream);
+
+-- The engine lineage is a source's too (system.access.table_lineage is regional like the history): its
+-- rows, the disagreements of its statements and the indexes that find them by statement id.
+ALTER TABLE engine_lineage ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE engine_lineage ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE engine_lineage DROP CONSTRAINT engine_lineage_pkey;
+ALTER TABLE engine_lineage ADD PRIMARY KEY (source, lineage_key);
+DROP INDEX engine_lineage_statement;
+CREATE INDEX engine_lineage_statement ON engine_lineage (source, statement_id) WHERE statement_id IS NOT NULL;
+
+ALTER TABLE lineage_disagreement ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE lineage_disagreement ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE lineage_disagreement DROP CONSTRAINT lineage_disagreement_pkey;
+ALTER TABLE lineage_disagreement ADD PRIMARY KEY (source, statement_id);
+
+DROP INDEX query_history_cache_origin;
+CREATE INDEX query_history_cache_origin ON query_history (source, cache_origin_statement_id)
+    WHERE cache_origin_statement_id IS NOT NULL;
+DROP INDEX query_history_masked;
+CREATE INDEX query_history_masked ON query_history (source, statement_id)
+    WHERE analysis_status IN ('REDACTED', 'EMPTY');
+DROP INDEX table_access_lineage_only;
+CREATE INDEX table_access_lineage_only ON table_access (source, statement_id) WHERE witness = 'ENGINE_LINEAGE';

@@ -27,23 +27,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Streams the source's table lineage ({@code system.access.table_lineage}, or a table laid out like it)
- * for a window of {@code event_time}, in batches ordered by {@code event_time}, through the same source
- * as {@link HistoryReader}. Columns are read as defensively as the history's.
+ * Streams a source's table lineage ({@code system.access.table_lineage}, or a table laid out like it)
+ * for a window of {@code event_time}, in batches ordered by {@code event_time}, through the
+ * same connection as {@link HistoryReader}. Columns are read as defensively as the history's.
  */
 @Component
 public class LineageReader {
 
 	private static final Logger log = LoggerFactory.getLogger(LineageReader.class);
-
-	private final SourceDatabase source;
-
-	private final SourceProperties properties;
-
-	LineageReader(SourceDatabase source, SourceProperties properties) {
-		this.source = source;
-		this.properties = properties;
-	}
 
 	/** Receives the rows of one batch; what it throws stops the read. */
 	@FunctionalInterface
@@ -57,11 +48,12 @@ public class LineageReader {
 	 * Why the source has no readable lineage table (it does not exist, or the principal may not read it),
 	 * or empty when it has one.
 	 */
-	public Optional<String> unavailable() {
+	public Optional<String> unavailable(HistorySource from) {
+		SourceDatabase source = from.database();
 		try (Connection connection = source.dataSource().getConnection();
 				PreparedStatement statement = connection.prepareStatement(
 						"SELECT * FROM " + source.lineageTable() + " WHERE 1 = 0")) {
-			statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, properties.queryTimeout().toSeconds()));
+			statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, from.queryTimeout().toSeconds()));
 			statement.executeQuery().close();
 			return Optional.empty();
 		}
@@ -71,8 +63,10 @@ public class LineageReader {
 	}
 
 	/** Reads rows with {@code from <= event_time < to}; rows without an event time are counted as rejected. */
-	public void read(Instant from, Instant to, int batchSize, BatchHandler handler) throws SQLException {
-		// the table name is validated by SourceProperties or fixed by the local warehouse
+	public void read(HistorySource of, Instant from, Instant to, int batchSize, BatchHandler handler)
+			throws SQLException {
+		SourceDatabase source = of.database();
+		// the table name is validated by SourceSettingsCheck or fixed by the local warehouse
 		String sql = "SELECT * FROM " + source.lineageTable() + " WHERE event_time >= " + source.timeParameter()
 				+ " AND event_time < " + source.timeParameter() + " ORDER BY event_time";
 		try (Connection connection = source.dataSource().getConnection()) {
@@ -82,8 +76,8 @@ public class LineageReader {
 			}
 			try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
 					ResultSet.CONCUR_READ_ONLY)) {
-				statement.setFetchSize(properties.fetchSize());
-				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, properties.queryTimeout().toSeconds()));
+				statement.setFetchSize(of.fetchSize());
+				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, of.queryTimeout().toSeconds()));
 				statement.setObject(1, source.timeValue(from));
 				statement.setObject(2, source.timeValue(to));
 				try (ResultSet rows = statement.executeQuery()) {

@@ -14,7 +14,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
-/** The engine's lineage rows as the store keeps them, one per {@code lineage_key}, and what they say. */
+/**
+ * The engine's lineage rows as the store keeps them, one per source and {@code lineage_key}, and what they
+ * say. Statement ids are a source's: every lookup is within one source.
+ */
 @Repository
 class EngineLineageStore {
 
@@ -34,7 +37,7 @@ class EngineLineageStore {
 	private static final String ACCESSES = """
 			SELECT statement_id, lineage_key, source_table_full_name, source_path, target_table_full_name, target_path,
 			       event_time, created_by, entity_type, entity_id
-			FROM engine_lineage""";
+			FROM engine_lineage WHERE source = :source""";
 
 	private final JdbcClient jdbc;
 
@@ -56,7 +59,7 @@ class EngineLineageStore {
 	 * Stores the rows the store does not have (by key) and returns them; a row read again changes nothing.
 	 * Runs in the batch's transaction.
 	 */
-	List<Inserted> insertNew(List<LineageRow> rows, long runId) {
+	List<Inserted> insertNew(String source, List<LineageRow> rows, long runId) {
 		if (rows.isEmpty()) {
 			return List.of();
 		}
@@ -83,9 +86,10 @@ class EngineLineageStore {
 		}
 		copy.copy("COPY lineage_batch (" + COLUMNS + ") FROM STDIN", text);
 		// a key read twice in one batch is one row
-		return jdbc.sql("INSERT INTO engine_lineage (" + COLUMNS + ", first_seen_at, ingestion_run_id) "
-				+ "SELECT DISTINCT ON (lineage_key) " + COLUMNS + ", now(), :run FROM lineage_batch ORDER BY lineage_key "
-				+ "ON CONFLICT (lineage_key) DO NOTHING RETURNING lineage_key, statement_id")
+		return jdbc.sql("INSERT INTO engine_lineage (source, " + COLUMNS + ", first_seen_at, ingestion_run_id) "
+				+ "SELECT DISTINCT ON (lineage_key) :source, " + COLUMNS + ", now(), :run FROM lineage_batch "
+				+ "ORDER BY lineage_key ON CONFLICT (source, lineage_key) DO NOTHING RETURNING lineage_key, statement_id")
+			.param("source", source)
 			.param("run", runId)
 			.query((rs, n) -> new Inserted(rs.getString(1), rs.getString(2)))
 			.list();
@@ -97,13 +101,14 @@ class EngineLineageStore {
 		return json.writeValueAsString(document);
 	}
 
-	/** The accesses the lineage records for the given statement ids, by statement id. */
-	Map<String, List<LineageAccess>> byStatement(Collection<String> statementIds) {
+	/** The accesses the source's lineage records for the given statement ids, by statement id. */
+	Map<String, List<LineageAccess>> byStatement(String source, Collection<String> statementIds) {
 		if (statementIds.isEmpty()) {
 			return Map.of();
 		}
 		Map<String, List<LineageAccess>> accesses = new LinkedHashMap<>();
-		jdbc.sql(ACCESSES + " WHERE statement_id = ANY(:ids) ORDER BY statement_id, event_time, lineage_key")
+		jdbc.sql(ACCESSES + " AND statement_id = ANY(:ids) ORDER BY statement_id, event_time, lineage_key")
+			.param("source", source)
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query((rs, n) -> {
 				addAccesses(rs, accesses, rs.getString(1));
@@ -114,12 +119,13 @@ class EngineLineageStore {
 	}
 
 	/** The accesses of rows without a statement id, by the row's key (each is a statement of its own). */
-	Map<String, List<LineageAccess>> byKey(Collection<String> keys) {
+	Map<String, List<LineageAccess>> byKey(String source, Collection<String> keys) {
 		if (keys.isEmpty()) {
 			return Map.of();
 		}
 		Map<String, List<LineageAccess>> accesses = new LinkedHashMap<>();
-		jdbc.sql(ACCESSES + " WHERE lineage_key = ANY(:keys) AND statement_id IS NULL ORDER BY lineage_key")
+		jdbc.sql(ACCESSES + " AND lineage_key = ANY(:keys) AND statement_id IS NULL ORDER BY lineage_key")
+			.param("source", source)
 			.param("keys", new SqlArrayValue("text", keys.toArray()))
 			.query((rs, n) -> {
 				addAccesses(rs, accesses, rs.getString(2));
@@ -142,17 +148,20 @@ class EngineLineageStore {
 		}
 	}
 
-	/** Of the given statement ids, those the query history holds. */
-	List<String> inHistory(Collection<String> statementIds) {
-		return jdbc.sql("SELECT statement_id FROM query_history WHERE statement_id = ANY(:ids)")
+	/** Of the given statement ids, those the source's query history holds. */
+	List<String> inHistory(String source, Collection<String> statementIds) {
+		return jdbc.sql("SELECT statement_id FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+			.param("source", source)
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query(String.class)
 			.list();
 	}
 
-	/** Stored statements answered from the result cache that the given statements filled. */
-	List<String> cacheHitsOf(Collection<String> statementIds) {
-		return jdbc.sql("SELECT statement_id FROM query_history WHERE cache_origin_statement_id = ANY(:ids)")
+	/** The source's stored statements answered from the result cache that the given statements filled. */
+	List<String> cacheHitsOf(String source, Collection<String> statementIds) {
+		return jdbc.sql("""
+				SELECT statement_id FROM query_history WHERE source = :source AND cache_origin_statement_id = ANY(:ids)""")
+			.param("source", source)
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
 			.query(String.class)
 			.list();

@@ -108,7 +108,7 @@ class FactRefresher {
 		stored.removeAll(derived.unseen());
 		stored.addAll(derived.superseded());
 		factsTime.record(() -> facts.replace(source, stored, derived.facts()));
-		disagreements.replace(derived.derivations().keySet(), derived.disagreements());
+		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
 	}
 
 	/**
@@ -150,7 +150,8 @@ class FactRefresher {
 			}
 		});
 		Map<String, List<SessionEvents.Event>> events = sessions.load(source.name(), sessionIds);
-		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(LineageFacts.lineageIds(all.values()));
+		Map<String, List<LineageAccess>> witnessed = lineage.byStatement(source.name(),
+				LineageFacts.lineageIds(all.values()));
 		List<LineageDisagreements.Disagreement> disagreed = new ArrayList<>();
 		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();

@@ -81,7 +81,7 @@ class IngestionStatusService {
 	}
 
 	private IngestionStatus.LineageStatus lineage(HistorySource source) {
-		LineageCoverage.Counts counts = coverage.counts();
+		LineageCoverage.Counts counts = coverage.counts(source.name());
 		IngestionRun.Lineage last = runs.latestLineage(source.name()).orElse(null);
 		return new IngestionStatus.LineageStatus(source.database().lineageTable(), last == null ? null : last.status(),
 				last == null ? null : last.error(),

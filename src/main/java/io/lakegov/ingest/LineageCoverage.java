@@ -27,20 +27,25 @@ class LineageCoverage {
 			long unnamedRows) {
 	}
 
-	Counts counts() {
+	/** The counts of one source: its statements, its lineage and the facts stored under its name. */
+	Counts counts(String source) {
 		return jdbc.sql("""
-				SELECT (SELECT count(*) FROM query_history WHERE analysis_status IN ('REDACTED', 'EMPTY')),
+				SELECT (SELECT count(*) FROM query_history
+				        WHERE source = :source AND analysis_status IN ('REDACTED', 'EMPTY')),
 				       (SELECT count(*) FROM query_history q
-				        WHERE q.analysis_status IN ('REDACTED', 'EMPTY')
-				          AND NOT EXISTS (SELECT 1 FROM engine_lineage l WHERE l.statement_id = q.statement_id)
+				        WHERE q.source = :source AND q.analysis_status IN ('REDACTED', 'EMPTY')
+				          AND NOT EXISTS (SELECT 1 FROM engine_lineage l
+				                          WHERE l.source = q.source AND l.statement_id = q.statement_id)
 				          AND (q.cache_origin_statement_id IS NULL OR NOT EXISTS (
-				              SELECT 1 FROM engine_lineage l WHERE l.statement_id = q.cache_origin_statement_id))),
+				              SELECT 1 FROM engine_lineage l
+				              WHERE l.source = q.source AND l.statement_id = q.cache_origin_statement_id))),
 				       (SELECT count(DISTINCT statement_id) FROM table_access
-				        WHERE witness = 'ENGINE_LINEAGE' AND statement_id LIKE 'lineage:%'),
-				       (SELECT count(*) FROM lineage_disagreement),
+				        WHERE source = :source AND witness = 'ENGINE_LINEAGE' AND statement_id LIKE 'lineage:%'),
+				       (SELECT count(*) FROM lineage_disagreement WHERE source = :source),
 				       (SELECT count(*) FROM engine_lineage
-				        WHERE source_table_full_name IS NULL AND source_path IS NULL
+				        WHERE source = :source AND source_table_full_name IS NULL AND source_path IS NULL
 				          AND target_table_full_name IS NULL AND target_path IS NULL)""")
+			.param("source", source)
 			.query((rs, n) -> new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)))
 			.single();
 	}

@@ -73,7 +73,7 @@ class LineageIngestion {
 	 * on the run.
 	 */
 	void ingest(HistorySource source, IngestionRun run, Instant backfillFrom, Instant to) {
-		Optional<String> unavailable = reader.unavailable();
+		Optional<String> unavailable = reader.unavailable(source);
 		if (unavailable.isPresent()) {
 			log.info("Ingestion run {}: no engine lineage ({}); facts rest on the parsed texts alone", run.id(),
 					unavailable.get());
@@ -82,7 +82,7 @@ class LineageIngestion {
 		}
 		boolean backfill = backfillFrom != null;
 		Instant from = backfill ? backfillFrom
-				: watermark.current(WatermarkRepository.LINEAGE)
+				: watermark.current(source.name(), WatermarkRepository.LINEAGE)
 					.map(mark -> mark.minus(properties.lineageOverlap()))
 					.orElse(clock.instant().minus(properties.initialLookback()));
 		if (!from.isBefore(to)) {
@@ -90,7 +90,7 @@ class LineageIngestion {
 			return;
 		}
 		try {
-			reader.read(from, to, properties.batchSize(), (rows, rejected) -> write(source, run, backfill, rows, rejected));
+			reader.read(source, from, to, properties.batchSize(), (rows, rejected) -> write(source, run, backfill, rows, rejected));
 			runs.lineageFinished(run.id(), "READ", null);
 		}
 		catch (Exception ex) {
@@ -103,7 +103,7 @@ class LineageIngestion {
 
 	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
 		tx.executeWithoutResult(status -> {
-			List<EngineLineageStore.Inserted> inserted = store.insertNew(rows, run.id());
+			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), rows, run.id());
 			Set<String> statements = new LinkedHashSet<>();
 			List<String> withoutStatement = new ArrayList<>();
 			inserted.forEach(row -> {
@@ -115,9 +115,9 @@ class LineageIngestion {
 				}
 			});
 			if (!statements.isEmpty()) {
-				Set<String> stored = new LinkedHashSet<>(store.inHistory(statements));
+				Set<String> stored = new LinkedHashSet<>(store.inHistory(source.name(), statements));
 				Set<String> refresh = new LinkedHashSet<>(stored);
-				refresh.addAll(store.cacheHitsOf(statements));
+				refresh.addAll(store.cacheHitsOf(source.name(), statements));
 				if (!refresh.isEmpty()) {
 					refresher.refresh(source, pending.load(source, refresh));
 				}
@@ -127,7 +127,7 @@ class LineageIngestion {
 			runs.lineageProgress(run.id(), rows.size() + rejected, inserted.size());
 			Instant newest = rows.stream().map(LineageRow::eventTime).max(Instant::compareTo).orElse(null);
 			if (!backfill && newest != null) {
-				watermark.advance(WatermarkRepository.LINEAGE, newest, run.id());
+				watermark.advance(source.name(), WatermarkRepository.LINEAGE, newest, run.id());
 			}
 		});
 	}

@@ -58,8 +58,8 @@ class LineageOnlyStatements {
 	 */
 	int rebuild(HistorySource source, Collection<String> statementIds, Collection<String> keysWithoutStatement) {
 		Map<String, List<LineageAccess>> groups = new LinkedHashMap<>();
-		lineage.byStatement(statementIds).forEach((id, accesses) -> groups.put(syntheticId(id), accesses));
-		lineage.byKey(keysWithoutStatement).forEach((key, accesses) -> groups.put(syntheticRowId(key), accesses));
+		lineage.byStatement(source.name(), statementIds).forEach((id, accesses) -> groups.put(syntheticId(id), accesses));
+		lineage.byKey(source.name(), keysWithoutStatement).forEach((key, accesses) -> groups.put(syntheticRowId(key), accesses));
 		Set<String> ids = new LinkedHashSet<>();
 		statementIds.forEach(id -> ids.add(syntheticId(id)));
 		keysWithoutStatement.forEach(key -> ids.add(syntheticRowId(key)));
