@@ -16,8 +16,16 @@ public final class SourceLineage {
 
 	private final JdbcClient jdbc;
 
+	private final String table;
+
 	public SourceLineage(JdbcClient jdbc) {
+		this(jdbc, "access.table_lineage");
+	}
+
+	/** Writes into another table laid out like {@code access.table_lineage} (a source's own lineage table). */
+	public SourceLineage(JdbcClient jdbc, String table) {
 		this.jdbc = jdbc;
+		this.table = table;
 	}
 
 	/** A row under construction; unset columns stay null. */
@@ -66,7 +74,7 @@ public final class SourceLineage {
 				params.append(params.isEmpty() ? "" : ", ").append(':').append(column)
 					.append(column.equals("entity_metadata") ? "::jsonb" : "");
 			}
-			var statement = jdbc.sql("INSERT INTO access.table_lineage (" + columns + ") VALUES (" + params + ")");
+			var statement = jdbc.sql("INSERT INTO " + table + " (" + columns + ") VALUES (" + params + ")");
 			for (var entry : values.entrySet()) {
 				statement = statement.param(entry.getKey(), entry.getValue());
 			}
@@ -80,7 +88,7 @@ public final class SourceLineage {
 	}
 
 	public void clear() {
-		jdbc.sql("DELETE FROM access.table_lineage").update();
+		jdbc.sql("DELETE FROM " + table).update();
 	}
 
 }
