@@ -32,27 +32,38 @@ class TableUsageController {
 
 	static final String TO_DOC = "last business date YYYY-MM-DD, included (default: today in the business time zone)";
 
+	static final String INDIRECT_DOC = "true: also the users who read views built on the table (at any depth, on the "
+			+ "days each view read it), each row saying DIRECT or VIA with the view paths; false (default): direct reads only";
+
 	private final TableResolver resolver;
 
 	private final BusinessDates dates;
 
 	private final TableUsage usage;
 
-	TableUsageController(TableResolver resolver, BusinessDates dates, TableUsage usage) {
+	private final IndirectReaders indirectReaders;
+
+	TableUsageController(TableResolver resolver, BusinessDates dates, TableUsage usage, IndirectReaders indirectReaders) {
 		this.resolver = resolver;
 		this.dates = dates;
 		this.usage = usage;
+		this.indirectReaders = indirectReaders;
 	}
 
 	@GetMapping("/readers")
-	@Operation(summary = "Users who read the table, with their statements, first and last read, query sources and time-travel reads")
+	@Operation(summary = "Users who read the table, with their statements, first and last read, query sources and time-travel reads; "
+			+ "with indirect=true also those who read it through views")
 	TableUsers<TableReader> readers(
 			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
-			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		return usage.readers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size));
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = INDIRECT_DOC) @RequestParam(defaultValue = "false") boolean indirect) {
+		var resolved = resolver.resolve(table);
+		var range = dates.range(from, to);
+		var request = new PageRequest(page, size);
+		return indirect ? indirectReaders.readers(resolved, range, request) : usage.readers(resolved, range, request);
 	}
 
 	@GetMapping("/writers")
