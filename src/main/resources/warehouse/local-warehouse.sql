@@ -69,6 +69,15 @@ CREATE TABLE IF NOT EXISTS lakehouse.tables (
     PRIMARY KEY (table_catalog, table_schema, table_name)
 );
 
+-- information_schema.views: the text of each view's defining query.
+CREATE TABLE IF NOT EXISTS lakehouse.views (
+    table_catalog   text NOT NULL,
+    table_schema    text NOT NULL,
+    table_name      text NOT NULL,
+    view_definition text,
+    PRIMARY KEY (table_catalog, table_schema, table_name)
+);
+
 -- What SHOW TBLPROPERTIES and DESCRIBE HISTORY answer on a real warehouse.
 CREATE TABLE IF NOT EXISTS lakehouse.table_properties (
     table_full_name text NOT NULL,

@@ -32,6 +32,7 @@ class NoSqlConcatenationTests {
 	/** Reviewed splices: file and the operand, with why it is not request input. */
 	private static final Map<String, String> REVIEWED = Map.ofEntries(
 			Map.entry("catalog/SourceInventoryReader.java: sql", "built from the configured inventory table"),
+			Map.entry("catalog/SourceViewReader.java: sql", "built from the configured inventory table's schema"),
 			Map.entry("history/SourceConfig.java: ddl", "the local warehouse's DDL, a classpath resource"),
 			Map.entry("history/HistoryReader.java: sql", "built from the configured history table"),
 			Map.entry("history/HistoryReader.java: source.historyTable()", "the configured history table"),

@@ -14,7 +14,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Brings the inventory history in line with the source: opens rows for tables that appeared, closes
  * rows of tables that vanished (keeping them), records a rename when a table appears at the storage
- * path of one that vanished, and refreshes the attributes of the others.
+ * path of one that vanished, and refreshes the attributes of the others. Where the source has view
+ * definitions, keeps them in step too ({@link ViewInventorySync}).
  */
 @Service
 public class CatalogSync {
@@ -23,24 +24,32 @@ public class CatalogSync {
 
 	private final InventoryRepository inventory;
 
+	private final SourceViewReader viewReader;
+
+	private final ViewInventorySync views;
+
 	private final TransactionTemplate tx;
 
 	private final Clock clock;
 
-	CatalogSync(SourceInventoryReader reader, InventoryRepository inventory, TransactionTemplate tx) {
+	CatalogSync(SourceInventoryReader reader, InventoryRepository inventory, SourceViewReader viewReader,
+			ViewInventorySync views, TransactionTemplate tx) {
 		this.reader = reader;
 		this.inventory = inventory;
+		this.viewReader = viewReader;
+		this.views = views;
 		this.tx = tx;
 		this.clock = Clock.systemUTC();
 	}
 
 	public CatalogSyncResult sync() {
 		List<SourceTable> tables = reader.read();
+		Optional<List<SourceView>> definitions = viewReader.read();
 		Instant now = clock.instant();
-		return tx.execute(status -> apply(tables, now));
+		return tx.execute(status -> apply(tables, definitions, now));
 	}
 
-	private CatalogSyncResult apply(List<SourceTable> tables, Instant now) {
+	private CatalogSyncResult apply(List<SourceTable> tables, Optional<List<SourceView>> definitions, Instant now) {
 		Map<String, SourceTable> present = new LinkedHashMap<>();
 		tables.forEach(table -> present.putIfAbsent(table.fullName(), table));
 		Map<String, InventoryRepository.CurrentRow> current = new HashMap<>();
@@ -80,7 +89,8 @@ public class CatalogSync {
 		}
 		vanishedByPath.values().forEach(row -> inventory.close(row.id(), now, null));
 		inventory.markSynced(now);
-		return new CatalogSyncResult(present.size(), appeared, vanished, renamed, changed);
+		int viewChanges = definitions.map(found -> views.apply(found, present, now)).orElse(0);
+		return new CatalogSyncResult(present.size(), appeared, vanished, renamed, changed, viewChanges);
 	}
 
 	/** The old name when the table took over the storage path of a table that vanished, now or earlier. */

@@ -49,8 +49,9 @@ class CatalogSyncJob {
 	@SchedulerLock(name = "catalog-sync", lockAtMostFor = "PT30M", lockAtLeastFor = "PT1M")
 	void run() {
 		CatalogSyncResult result = sync.sync();
-		log.info("Table inventory synced: {} tables, {} appeared, {} vanished, {} renamed, {} changed", result.tables(),
-				result.appeared(), result.vanished(), result.renamed(), result.changed());
+		log.info("Table inventory synced: {} tables, {} appeared, {} vanished, {} renamed, {} changed, {} view definitions changed",
+				result.tables(), result.appeared(), result.vanished(), result.renamed(), result.changed(),
+				result.viewDefinitions());
 	}
 
 }

@@ -8,7 +8,9 @@ package io.lakegov.catalog;
  * @param vanished tables that vanished (dropped, or renamed away)
  * @param renamed tables that reappeared under a new name at the same storage path
  * @param changed tables whose attributes changed
+ * @param viewDefinitions view definitions that appeared, changed or vanished (0 when the source has none)
  */
-public record CatalogSyncResult(int tables, int appeared, int vanished, int renamed, int changed) {
+public record CatalogSyncResult(int tables, int appeared, int vanished, int renamed, int changed,
+		int viewDefinitions) {
 
 }

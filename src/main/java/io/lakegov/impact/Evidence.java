@@ -1,7 +1,7 @@
 package io.lakegov.impact;
 
 /**
- * The counts a verdict rests on, over the lookback window.
+ * The counts a verdict rests on, over the lookback window. The verdict counts direct and indirect reads alike.
  *
  * @param reads statements that read the table
  * @param writes statements that wrote it
@@ -13,8 +13,13 @@ package io.lakegov.impact;
  * @param sources distinct jobs, notebooks, dashboards ... that touched it (ad hoc not counted)
  * @param lineageOnlyReads of the reads, those resting on the engine's lineage alone
  * @param lineageOnlyWrites of the writes, those resting on the engine's lineage alone
+ * @param views views and materialized views built on it that reached it on days of the window, at any depth
+ * @param indirectReads statements that read those views on the days they reached it (one per view read)
+ * @param indirectEtlReads of those, the ones run by jobs and pipelines
+ * @param indirectReaders distinct users who reached it only through views
  */
 public record Evidence(long reads, long writes, long timeTravelReads, long readers, long writers, long etlReads,
-		long otherReads, long sources, long lineageOnlyReads, long lineageOnlyWrites) {
+		long otherReads, long sources, long lineageOnlyReads, long lineageOnlyWrites, long views, long indirectReads,
+		long indirectEtlReads, long indirectReaders) {
 
 }

@@ -34,8 +34,9 @@ class ImpactController {
 	}
 
 	@GetMapping("/api/v1/tables/{table}/impact")
-	@Operation(summary = "Readers, writers, jobs, dashboards, downstream and upstream tables, last access, "
-			+ "time travel and a verdict (UNUSED, READ_ONLY_BY_ETL, ACTIVE) over the lookback window")
+	@Operation(summary = "Readers, writers, jobs, dashboards, downstream and upstream tables, the views built on it "
+			+ "and the readers who reach it only through them, last access, time travel and a verdict (UNUSED, "
+			+ "READ_ONLY_BY_ETL, ACTIVE) over the lookback window")
 	ImpactReport impact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
 			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable String table,
 			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {

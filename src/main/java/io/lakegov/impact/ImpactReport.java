@@ -5,6 +5,8 @@ import java.time.LocalDate;
 import java.util.List;
 
 import io.lakegov.catalog.InventoryStatus;
+import io.lakegov.views.ViewLimits;
+import io.lakegov.views.ViewReach;
 
 /**
  * Everything to check before renaming or dropping a table. Lists are capped at
@@ -24,11 +26,15 @@ import io.lakegov.catalog.InventoryStatus;
  * @param downstream tables written by statements that read this one
  * @param upstream tables read by statements that wrote this one
  * @param inventory what the lakehouse inventory says (present, dropped or renamed on ...), null if never listed
+ * @param views views and materialized views built on the table, directly or on other views, with their paths
+ * and the days of the window on which they read it
+ * @param indirectReaders users who reached the table only through those views, each with the paths
+ * @param viewLimits how far views were followed (depth bound, cycles refused)
  */
 public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate to, Verdict verdict,
 		Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers, List<ImpactUser> writers,
 		List<ImpactSource> sources, List<LinkedTable> downstream, List<LinkedTable> upstream,
-		InventoryStatus inventory) {
+		InventoryStatus inventory, List<ViewReach> views, List<IndirectReader> indirectReaders, ViewLimits viewLimits) {
 
 	public ImpactReport {
 		readers = List.copyOf(readers);
@@ -36,6 +42,13 @@ public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate
 		sources = List.copyOf(sources);
 		downstream = List.copyOf(downstream);
 		upstream = List.copyOf(upstream);
+		views = List.copyOf(views);
+		indirectReaders = List.copyOf(indirectReaders);
+	}
+
+	ImpactReport withInventory(InventoryStatus status) {
+		return new ImpactReport(table, seen, from, to, verdict, evidence, lastRead, lastWrite, readers, writers, sources,
+				downstream, upstream, status, views, indirectReaders, viewLimits);
 	}
 
 }

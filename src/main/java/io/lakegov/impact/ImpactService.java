@@ -3,11 +3,13 @@ package io.lakegov.impact;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import io.lakegov.catalog.TableInventory;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.views.ViewReach;
 
 import org.springframework.stereotype.Service;
 
@@ -38,24 +40,25 @@ class ImpactService {
 
 	private final GenerationCache cache;
 
-	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache) {
+	private final ThroughViews throughViews;
+
+	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache,
+			ThroughViews throughViews) {
 		this.repository = repository;
 		this.inventory = inventory;
 		this.cache = cache;
+		this.throughViews = throughViews;
 	}
 
 	ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
 		if (!table.seen()) {
 			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
-					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(), List.of(),
-					List.of(), status);
+					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(),
+					List.of(), List.of(), status, List.of(), List.of(), null);
 		}
-		var usage = cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window),
-				ImpactService::rows);
-		return new ImpactReport(usage.table(), true, usage.from(), usage.to(), usage.verdict(), usage.evidence(),
-				usage.lastRead(), usage.lastWrite(), usage.readers(), usage.writers(), usage.sources(), usage.downstream(),
-				usage.upstream(), status);
+		return cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window), ImpactService::rows)
+			.withInventory(status);
 	}
 
 	/** The report without its inventory part ({@code null} there). */
@@ -68,6 +71,8 @@ class ImpactService {
 			.filter(row -> !row.byUser() && !"ADHOC".equals(row.sourceKind()))
 			.toList();
 		long reads = readers.stream().mapToLong(ImpactUser::statements).sum();
+		var viewsPart = throughViews.of(table, window,
+				readers.stream().map(ImpactUser::user).collect(Collectors.toSet()));
 		long etlReads = rows.stream()
 			.filter(row -> !row.byUser() && "READ".equals(row.role()) && ETL_SOURCES.contains(row.sourceKind()))
 			.mapToLong(ImpactRepository.UsageRow::statements)
@@ -77,8 +82,13 @@ class ImpactService {
 				etlReads, reads - etlReads,
 				sourceRows.stream().map(row -> row.sourceKind() + "/" + row.sourceId()).distinct().count(),
 				readers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
-				writers.stream().mapToLong(ImpactUser::lineageOnly).sum());
-		Verdict verdict = reads == 0 ? Verdict.UNUSED : etlReads == reads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
+				writers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
+				viewsPart.views().stream().map(ViewReach::view).distinct().count(), viewsPart.reads(),
+				viewsPart.etlReads(), viewsPart.readers().size());
+		long allReads = reads + viewsPart.reads();
+		long allEtlReads = etlReads + viewsPart.etlReads();
+		Verdict verdict = allReads == 0 ? Verdict.UNUSED
+				: allEtlReads == allReads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
 		List<ImpactSource> sources = sourceRows.stream()
 			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.lineageOnly(),
 					row.last()))
@@ -87,12 +97,14 @@ class ImpactService {
 			.toList();
 		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),
 				usage.lastWrite(), limited(readers), limited(writers), sources, usage.downstream(), usage.upstream(),
-				null);
+				null, viewsPart.views().stream().limit(MAX_LISTED).toList(),
+				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits());
 	}
 
 	private static int rows(ImpactReport report) {
 		return report.readers().size() + report.writers().size() + report.sources().size()
-				+ report.downstream().size() + report.upstream().size();
+				+ report.downstream().size() + report.upstream().size() + report.views().size()
+				+ report.indirectReaders().size();
 	}
 
 	private static List<ImpactUser> users(List<ImpactRepository.UsageRow> rows, String role) {

@@ -1,11 +1,15 @@
 package io.lakegov.catalog;
 
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import io.lakegov.support.TestWarehouse;
 import io.lakegov.support.WarehouseIntegrationTest;
+import io.lakegov.usage.DateRange;
+import io.lakegov.views.Views;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -13,7 +17,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The inventory sync reading the test warehouse's {@code system.information_schema.tables} through the driver. */
+/**
+ * The inventory sync reading the test warehouse's {@code system.information_schema.tables} and
+ * {@code views} through the driver.
+ */
 @WarehouseIntegrationTest
 class DatabricksCatalogSyncIntegrationTests {
 
@@ -22,6 +29,9 @@ class DatabricksCatalogSyncIntegrationTests {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	Views views;
 
 	TestWarehouse warehouse = TestWarehouse.instance();
 
@@ -47,6 +57,29 @@ class DatabricksCatalogSyncIntegrationTests {
 			.param("n", name)
 			.query(Long.class)
 			.single()).isEqualTo(1);
+	}
+
+	@Test
+	void keepsTheDefinitionsOfTheWarehousesViewsAndFollowsReadsThroughThem() throws InterruptedException {
+		String name = "orders_view_" + UUID.randomUUID().toString().substring(0, 8);
+		warehouse.execute("CREATE VIEW spark_catalog.sales." + name + " AS SELECT * FROM sales.orders");
+		syncUntil(result -> jdbc.sql("SELECT count(*) FROM view_inventory WHERE table_schema = 'sales' AND full_name = :n")
+			.param("n", "spark_catalog.sales." + name)
+			.query(Long.class)
+			.single() > 0);
+		assertThat(jdbc.sql("SELECT definition FROM view_inventory WHERE full_name = :n")
+			.param("n", "spark_catalog.sales." + name)
+			.query(String.class)
+			.single()).containsIgnoringCase("sales.orders");
+		var reaches = views.reaching("spark_catalog.sales.orders", DateRange.lastDays(LocalDate.now(ZoneOffset.UTC), 2));
+		assertThat(reaches.reaches()).extracting(reach -> reach.path().path())
+			.contains("spark_catalog.sales.orders ← spark_catalog.sales." + name);
+		warehouse.execute("DROP VIEW spark_catalog.sales." + name);
+		syncUntil(result -> result.viewDefinitions() > 0);
+		assertThat(jdbc.sql("SELECT ended FROM view_inventory WHERE full_name = :n")
+			.param("n", "spark_catalog.sales." + name)
+			.query(String.class)
+			.single()).isEqualTo("VANISHED");
 	}
 
 	/** The warehouse refreshes its information schema every few seconds, as Unity Catalog's lags too. */

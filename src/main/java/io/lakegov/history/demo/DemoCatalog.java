@@ -34,6 +34,9 @@ final class DemoCatalog {
 			"peggy@corp.example", "rupert@corp.example", "sybil@corp.example", "trent@corp.example",
 			"victor@corp.example", "walter@corp.example", "yuki@corp.example");
 
+	/** People who only look at the executive dashboard, which reads the views on sales.orders. */
+	static final List<String> EXECUTIVES = List.of("ceo@corp.example", "cfo@corp.example", "vp-sales@corp.example");
+
 	static final List<String> SERVICE_PRINCIPALS = List.of("etl-nightly-sp", "dbt-prod-sp", "ml-features-sp",
 			"reverse-etl-sp", "quality-checks-sp");
 

@@ -142,6 +142,21 @@ public final class DemoWarehouse {
 					"s3://demo-lakehouse/" + DemoCatalog.CATALOG + "/" + parts[0] + "/" + parts[1],
 					Timestamp.from(now.minusSeconds(400L * 86400)), Timestamp.from(now.minusSeconds(86400)));
 		}
+		for (var view : DemoViews.DEFINITIONS.entrySet()) {
+			String[] parts = view.getKey().split("\\.");
+			jdbc.update("""
+					INSERT INTO %s (table_catalog, table_schema, table_name, table_type, table_owner, created, created_by,
+					    last_altered, last_altered_by)
+					VALUES (?, ?, ?, 'VIEW', 'data-platform', ?, 'dbt-prod-sp', ?, 'dbt-prod-sp')
+					ON CONFLICT (table_catalog, table_schema, table_name) DO NOTHING""".formatted(inventoryTable),
+					DemoCatalog.CATALOG, parts[0], parts[1], Timestamp.from(now.minusSeconds(400L * 86400)),
+					Timestamp.from(now.minusSeconds(400L * 86400)));
+			jdbc.update("""
+					INSERT INTO lakehouse.views (table_catalog, table_schema, table_name, view_definition)
+					VALUES (?, ?, ?, ?)
+					ON CONFLICT (table_catalog, table_schema, table_name) DO NOTHING""", DemoCatalog.CATALOG, parts[0],
+					parts[1], view.getValue());
+		}
 		String ledger = DemoCatalog.qualified(DemoCatalog.OVER_RETAINED);
 		jdbc.update("""
 				INSERT INTO lakehouse.table_properties (table_full_name, key, value) VALUES

@@ -39,6 +39,11 @@ public final class DemoWorkload {
 		if (count >= 1000) {
 			// a history that long includes the rename that gave marketing.attribution its name
 			statements.add(single(from.plusMillis(span / 3), "carol@corp.example", adhoc(), DemoStatements.rename()));
+			// and the views on sales.orders that people read (see DemoViews)
+			List<Shape> views = DemoViews.creations();
+			for (int i = 0; i < views.size(); i++) {
+				statements.add(single(from.plusSeconds(60L * (i + 1)), "dbt-prod-sp", adhoc(), views.get(i)));
+			}
 		}
 		while (statements.size() < count) {
 			Instant start = from.plusMillis((long) (random.nextDouble() * span));
@@ -91,8 +96,16 @@ public final class DemoWorkload {
 			return List.of(single(start, pickOne(DemoCatalog.PEOPLE), "{\"genie_space_id\": \"genie-sales\"}",
 					DemoStatements.genie()));
 		}
-		if (pick < 92) {
+		if (pick < 90) {
 			return temporaryView(start);
+		}
+		if (pick < 92) {
+			if (random.nextBoolean()) {
+				return List.of(single(start, pickOne(DemoCatalog.EXECUTIVES), "{\"dashboard_id\": \"01ef-exec\"}",
+						DemoViews.read(random)));
+			}
+			String source = "{\"notebook_id\": \"" + pickOne(DemoCatalog.NOTEBOOKS) + "\"}";
+			return List.of(single(start, pickOne(DemoCatalog.PEOPLE), source, DemoViews.read(random)));
 		}
 		if (pick < 95) {
 			return List.of(single(start, pickOne(DemoCatalog.PEOPLE), adhoc(), DemoStatements.failure(random)));

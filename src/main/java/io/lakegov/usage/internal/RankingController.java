@@ -48,14 +48,17 @@ class RankingController {
 	@GetMapping("/rankings/tables")
 	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users.")
+					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users, indirectReads only with indirect=true.")
 	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
-			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
+			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
+			@Parameter(description = "true: count reads of views built on each table too (indirectReads; by=users: "
+					+ "their readers too); false (default): direct reads only") @RequestParam(defaultValue = "false") boolean indirect) {
 		DateRange range = dates.range(from, to);
-		return ranked.tables(range, "users".equals(by), limit);
+		return indirect ? ranked.tablesWithIndirect(range, "users".equals(by), limit)
+				: ranked.tables(range, "users".equals(by), limit);
 	}
 
 	@GetMapping("/rankings/users")

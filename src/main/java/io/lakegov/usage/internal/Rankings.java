@@ -15,15 +15,24 @@ class Rankings {
 
 	private final GenerationCache cache;
 
-	Rankings(RankingRepository repository, GenerationCache cache) {
+	private final IndirectRankings indirect;
+
+	Rankings(RankingRepository repository, GenerationCache cache, IndirectRankings indirect) {
 		this.repository = repository;
 		this.cache = cache;
+		this.indirect = indirect;
 	}
 
 	List<TableRank> tables(DateRange range, boolean byUsers, int limit) {
 		return cache.get(List.of("rank-tables", byUsers, range, limit),
 				() -> byUsers ? repository.tablesByUsers(range, limit) : repository.tablesByReads(range, limit),
 				List::size);
+	}
+
+	/** The same with the reads through views counted for the tables they reach. */
+	List<TableRank> tablesWithIndirect(DateRange range, boolean byUsers, int limit) {
+		return cache.get(List.of("rank-tables-indirect", byUsers, range, limit),
+				() -> indirect.tables(range, byUsers, limit), List::size);
 	}
 
 	List<UserRank> users(DateRange range, int limit) {

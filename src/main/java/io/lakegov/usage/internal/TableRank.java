@@ -11,9 +11,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param timeTravelReads reads of an earlier version
  * @param lineageOnlyReads of the reads, those resting on the engine's lineage alone
  * @param users distinct users who read it; only when ranked by users (counting them costs a pass over
- * every table's readers, so a ranking by reads leaves the field out)
+ * every table's readers, so a ranking by reads leaves the field out); with indirect reads, those who read
+ * views on it too
+ * @param indirectReads only with indirect reads: statements that read views built on it, on the days they
+ * reached it (one per view read); the ranking by reads then ranks by {@code reads + indirectReads}
  */
 public record TableRank(String table, long reads, long writes, long timeTravelReads, long lineageOnlyReads,
-		@JsonInclude(JsonInclude.Include.NON_NULL) Long users) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) Long users,
+		@JsonInclude(JsonInclude.Include.NON_NULL) Long indirectReads) {
+
+	TableRank(String table, long reads, long writes, long timeTravelReads, long lineageOnlyReads, Long users) {
+		this(table, reads, writes, timeTravelReads, lineageOnlyReads, users, null);
+	}
 
 }

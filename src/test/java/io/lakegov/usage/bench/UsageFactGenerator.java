@@ -21,7 +21,8 @@ import org.postgresql.copy.CopyIn;
  * Bulk-loads synthetic usage facts into a lakegov store (schema already migrated by the service)
  * for benchmarks: COPY into {@code table_access} without its indexes, the indexes built afterwards,
  * then every rollup built set-based with the same definitions the service keeps incrementally, and
- * the inventory filled with the workspace's tables (plus some dropped ones).
+ * the inventory filled with the workspace's tables (plus some dropped ones). Two-level view chains on the
+ * hottest tables are made by CREATE VIEW facts on the first day ({@link BenchViews}).
  *
  * <pre>
  * java -cp ... io.lakegov.usage.bench.UsageFactGenerator --url jdbc:postgresql://127.0.0.1:55432/lakegov \
@@ -63,6 +64,8 @@ public final class UsageFactGenerator {
 		}
 		pool.shutdown();
 		log("copied %,d facts in %s", rows, since(copyStarted));
+		log("%,d view statements on the hottest tables", BenchViews.insert(url, user, password, workspace,
+				last.minusDays(days - 1L)));
 		schema.finish(indexes, workspace, last);
 		log("done: %,d facts in %s; store size %s", rows, since(started), schema.databaseSize());
 	}

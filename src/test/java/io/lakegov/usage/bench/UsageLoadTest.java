@@ -56,11 +56,15 @@ public final class UsageLoadTest {
 		scenarios.put("rankings-users", n -> "/api/v1/rankings/tables?by=users");
 		scenarios.put("rankings-of-users", n -> "/api/v1/rankings/users");
 		scenarios.put("unused", n -> "/api/v1/tables/unused?days=90");
+		scenarios.put("readers-indirect", n -> "/api/v1/tables/" + anyTable(tables) + "/readers?indirect=true");
+		scenarios.put("readers-indirect-hot", n -> "/api/v1/tables/" + hotTable() + "/readers?indirect=true");
+		scenarios.put("impact-views", n -> "/api/v1/tables/" + chainBase() + "/impact");
+		scenarios.put("rankings-indirect", n -> "/api/v1/rankings/tables?indirect=true");
 
 		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
 			.build();
-		System.out.printf("%-18s %8s %8s %8s %8s %9s %7s%n", "scenario", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s",
+		System.out.printf("%-20s %8s %8s %8s %8s %9s %7s%n", "scenario", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s",
 				"errors");
 		for (var scenario : scenarios.entrySet()) {
 			if (!only.isEmpty() && !only.contains(scenario.getKey())) {
@@ -68,7 +72,7 @@ public final class UsageLoadTest {
 			}
 			run(http, base, key, clients, warmup, scenario.getValue());
 			Result result = run(http, base, key, clients, seconds, scenario.getValue());
-			System.out.printf("%-18s %8.1f %8.1f %8.1f %8.1f %9.1f %7d%n", scenario.getKey(), result.percentile(50),
+			System.out.printf("%-20s %8.1f %8.1f %8.1f %8.1f %9.1f %7d%n", scenario.getKey(), result.percentile(50),
 					result.percentile(95), result.percentile(99), result.percentile(100), result.perSecond(seconds),
 					result.errors());
 		}
@@ -76,6 +80,11 @@ public final class UsageLoadTest {
 
 	private static String anyTable(int tables) {
 		return Workspace.tableName(ThreadLocalRandom.current().nextInt(tables));
+	}
+
+	/** A table with a two-level view chain on it (see {@link BenchViews}). */
+	private static String chainBase() {
+		return Workspace.tableName(ThreadLocalRandom.current().nextInt(BenchViews.CHAINS));
 	}
 
 	private static String hotTable() {

@@ -18,11 +18,20 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Keeps {@code system.information_schema.tables} equal to the tables of the session catalog, as Unity
- * Catalog's information schema is: one row per table and view, with type, format, location and times.
+ * Catalog's information schema is: one row per table and view, with type, format, location and times; and
+ * {@code system.information_schema.views} with the text of each view's defining query.
  */
 final class Inventory {
 
 	static final String TABLE = "system.information_schema.tables";
+
+	static final String VIEWS = "system.information_schema.views";
+
+	private static final StructType VIEW_SCHEMA = new StructType()
+		.add("table_catalog", DataTypes.StringType)
+		.add("table_schema", DataTypes.StringType)
+		.add("table_name", DataTypes.StringType)
+		.add("view_definition", DataTypes.StringType);
 
 	private static final StructType SCHEMA = new StructType()
 		.add("table_catalog", DataTypes.StringType)
@@ -60,17 +69,19 @@ final class Inventory {
 	synchronized void refresh() {
 		Set<String> names = names();
 		List<Row> rows = new ArrayList<>();
+		List<Row> views = new ArrayList<>();
 		for (String name : names) {
-			Row row = describe(name);
+			Row row = describe(name, views);
 			if (row != null) {
 				rows.add(row);
 			}
 		}
 		try {
 			spark.createDataFrame(rows, SCHEMA).writeTo(TABLE).overwrite(functions.lit(true));
+			spark.createDataFrame(views, VIEW_SCHEMA).writeTo(VIEWS).overwrite(functions.lit(true));
 		}
 		catch (NoSuchTableException ex) {
-			throw new IllegalStateException(TABLE + " is missing", ex);
+			throw new IllegalStateException(TABLE + " or " + VIEWS + " is missing", ex);
 		}
 		known = names;
 	}
@@ -94,7 +105,8 @@ final class Inventory {
 		return value instanceof Instant instant ? Timestamp.from(instant) : (Timestamp) value;
 	}
 
-	private Row describe(String name) {
+	/** The table's inventory row; a view's defining query goes to {@code views}. */
+	private Row describe(String name, List<Row> views) {
 		String schema = name.substring(0, name.indexOf('.'));
 		String table = name.substring(name.indexOf('.') + 1);
 		String type = null;
@@ -102,6 +114,7 @@ final class Inventory {
 		String location = null;
 		String owner = null;
 		String comment = null;
+		String viewText = null;
 		Timestamp created = null;
 		for (Row detail : spark.sql("DESCRIBE TABLE EXTENDED `" + schema + "`.`" + table + "`").collectAsList()) {
 			String key = detail.getString(0);
@@ -112,6 +125,7 @@ final class Inventory {
 				case "Location" -> location = value;
 				case "Owner" -> owner = value;
 				case "Comment" -> comment = value;
+				case "View Text" -> viewText = value;
 				default -> {
 				}
 			}
@@ -125,6 +139,9 @@ final class Inventory {
 			altered = timestamp(detail.get(1));
 		}
 		String tableType = type == null ? "MANAGED" : type.toUpperCase(Locale.ROOT);
+		if (viewText != null) {
+			views.add(RowFactory.create("spark_catalog", schema, table, viewText));
+		}
 		return RowFactory.create("spark_catalog", schema, table, tableType, owner, comment, created, owner,
 				altered != null ? altered : created, owner, provider == null ? null : provider.toUpperCase(Locale.ROOT),
 				location);

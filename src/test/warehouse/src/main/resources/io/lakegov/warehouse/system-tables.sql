@@ -74,6 +74,13 @@ CREATE TABLE IF NOT EXISTS system.information_schema.tables (
     storage_path STRING
 );
 
+CREATE TABLE IF NOT EXISTS system.information_schema.views (
+    table_catalog STRING,
+    table_schema STRING,
+    table_name STRING,
+    view_definition STRING
+);
+
 CREATE NAMESPACE IF NOT EXISTS system.access;
 
 CREATE TABLE IF NOT EXISTS system.access.table_lineage (

@@ -1,0 +1,85 @@
+package io.lakegov.usage.internal;
+
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.usage.DateRange;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import static io.lakegov.usage.internal.TableUsageRepository.array;
+
+/** The figures of tables reached through views, for rankings with indirect reads. */
+@Repository
+class IndirectRankingRepository {
+
+	private static final String REACH = """
+			WITH reach AS (
+			    SELECT r.base, r.table_name, CAST(r.from_date AS date) AS from_date, CAST(r.to_date AS date) AS to_date
+			    FROM unnest(CAST(:bases AS text[]), CAST(:tables AS text[]), CAST(:froms AS text[]),
+			                CAST(:tos AS text[])) AS r (base, table_name, from_date, to_date))
+			""";
+
+	private final JdbcClient jdbc;
+
+	IndirectRankingRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** The direct figures of the given tables over the range (no users). */
+	List<TableRank> direct(List<String> tables, DateRange range) {
+		return jdbc.sql("""
+				SELECT table_name, sum(reads), sum(writes), sum(time_travel_reads), sum(lineage_only_reads)
+				FROM table_daily
+				WHERE table_name = ANY(:tables) AND business_date BETWEEN :from AND :to
+				GROUP BY table_name""")
+			.param("tables", array("text", tables.toArray(String[]::new)))
+			.param("from", range.from())
+			.param("to", range.to())
+			.query((rs, n) -> new TableRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+					null))
+			.list();
+	}
+
+	/** Per base table: the read statements of its entries (views over the days they reached it). */
+	Map<String, Long> reads(List<Entry> entries) {
+		Map<String, Long> reads = new HashMap<>();
+		bind(jdbc.sql(REACH + """
+				SELECT r.base, sum(d.reads)
+				FROM reach r
+				JOIN table_daily d ON d.table_name = r.table_name AND d.business_date BETWEEN r.from_date AND r.to_date
+				GROUP BY r.base"""), entries).query(rs -> {
+					reads.put(rs.getString(1), rs.getLong(2));
+				});
+		return reads;
+	}
+
+	/** Per base table: the distinct readers of its entries (give the table itself as one of them). */
+	Map<String, Long> users(List<Entry> entries) {
+		Map<String, Long> users = new HashMap<>();
+		bind(jdbc.sql(REACH + """
+				SELECT r.base, count(DISTINCT t.user_name)
+				FROM reach r
+				JOIN table_user_daily t ON t.table_name = r.table_name AND t.role = 'READ'
+				     AND t.business_date BETWEEN r.from_date AND r.to_date
+				GROUP BY r.base"""), entries).query(rs -> {
+					users.put(rs.getString(1), rs.getLong(2));
+				});
+		return users;
+	}
+
+	private static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, List<Entry> entries) {
+		return statement.param("bases", array("text", entries.stream().map(Entry::base).toArray(String[]::new)))
+			.param("tables", array("text", entries.stream().map(Entry::table).toArray(String[]::new)))
+			.param("froms", array("text", entries.stream().map(e -> e.from().toString()).toArray(String[]::new)))
+			.param("tos", array("text", entries.stream().map(e -> e.to().toString()).toArray(String[]::new)));
+	}
+
+	/** A table or view whose reads count for {@code base} on the days from and to. */
+	record Entry(String base, String table, LocalDate from, LocalDate to) {
+	}
+
+}

@@ -1,0 +1,64 @@
+package io.lakegov.views;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The two witnesses of what views read: the statements in the facts, and the kept inventory definitions. */
+@Repository
+class ViewDefinitionRepository {
+
+	private final JdbcClient jdbc;
+
+	ViewDefinitionRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * The accesses of every finished statement that created, replaced, altered or dropped a view (or any
+	 * table: a materialized view is dropped with DROP TABLE's kind), in statement order. The predicate is the
+	 * partial index's, so this reads the index and the few facts it points to, never the whole table.
+	 */
+	List<StatementAccess> viewStatements() {
+		return jdbc.sql("""
+				SELECT statement_id, statement_kind, role, table_name, event_time
+				FROM table_access
+				WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW',
+				                         'DROP_VIEW', 'DROP_TABLE')
+				  AND coalesce(execution_status, 'FINISHED') = 'FINISHED' AND role IN ('READ', 'WRITE')
+				ORDER BY event_time, statement_id, access_no""")
+			.query((rs, n) -> new StatementAccess(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+					instant(rs.getTimestamp(5))))
+			.list();
+	}
+
+	/** Every definition the catalog sync kept, with the view's type from the table inventory. */
+	List<InventoryDefinition> inventoryDefinitions() {
+		return jdbc.sql("""
+				SELECT v.full_name, v.table_catalog, v.table_schema, v.definition, v.valid_from, v.valid_to,
+				       v.ended = 'VANISHED' AS vanished,
+				       (SELECT t.table_type FROM table_inventory t WHERE t.full_name = v.full_name
+				        ORDER BY t.valid_to IS NULL DESC, t.valid_from DESC LIMIT 1) AS table_type
+				FROM view_inventory v
+				ORDER BY v.valid_from, v.id""")
+			.query((rs, n) -> new InventoryDefinition(rs.getString(1), rs.getString(2), rs.getString(3),
+					rs.getString(4), instant(rs.getTimestamp(5)), instant(rs.getTimestamp(6)), rs.getBoolean(7),
+					rs.getString(8)))
+			.list();
+	}
+
+	private static Instant instant(Timestamp timestamp) {
+		return timestamp == null ? null : timestamp.toInstant();
+	}
+
+	record StatementAccess(String statementId, String kind, String role, String table, Instant at) {
+	}
+
+	record InventoryDefinition(String view, String catalog, String schema, String definition, Instant from,
+			Instant to, boolean vanished, String tableType) {
+	}
+
+}

@@ -1,0 +1,129 @@
+package io.lakegov.views;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.lakegov.sql.AnalysisStatus;
+import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.sql.TableAccess;
+import io.lakegov.views.ViewDefinitionRepository.InventoryDefinition;
+import io.lakegov.views.ViewDefinitionRepository.StatementAccess;
+import io.lakegov.views.ViewTimeline.Event;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Turns both witnesses into timeline events. A statement's facts say what it did: CREATE [OR REPLACE]
+ * VIEW, CREATE MATERIALIZED VIEW and metric views define the view they write as what they read, ALTER VIEW
+ * ... AS does when it reads anything (ALTER VIEW ... OWNER TO does not redefine), DROP VIEW and DROP TABLE
+ * end it. An inventory definition is analysed with the same analyser, its one- and two-part names resolved
+ * in the view's own catalog and schema; one the analyser cannot read is left out rather than guessed.
+ */
+@Component
+class ViewEvents {
+
+	private static final long INVENTORY_ORDER = 0;
+
+	private final ViewDefinitionRepository repository;
+
+	private final StatementAnalyzer analyzer;
+
+	/** Definitions change rarely and are analysed once per text, not once per store generation. */
+	private final Cache<String, Set<String>> analysed = Caffeine.newBuilder().maximumSize(20_000).build();
+
+	ViewEvents(ViewDefinitionRepository repository, StatementAnalyzer analyzer) {
+		this.repository = repository;
+		this.analyzer = analyzer;
+	}
+
+	List<Event> events() {
+		List<Event> events = new ArrayList<>();
+		inventory(events);
+		history(events);
+		return events;
+	}
+
+	private void history(List<Event> events) {
+		List<StatementAccess> accesses = repository.viewStatements();
+		long order = INVENTORY_ORDER;
+		int start = 0;
+		for (int i = 1; i <= accesses.size(); i++) {
+			if (i == accesses.size() || !accesses.get(i).statementId().equals(accesses.get(start).statementId())) {
+				statement(accesses.subList(start, i), ++order, events);
+				start = i;
+			}
+		}
+	}
+
+	private static void statement(List<StatementAccess> accesses, long order, List<Event> events) {
+		StatementAccess first = accesses.get(0);
+		Set<String> reads = new LinkedHashSet<>();
+		List<String> writes = new ArrayList<>();
+		for (StatementAccess access : accesses) {
+			(access.role().equals("READ") ? reads : writes).add(access.table());
+		}
+		String kind = switch (first.kind()) {
+			case "CREATE_VIEW" -> "VIEW";
+			case "CREATE_MATERIALIZED_VIEW" -> "MATERIALIZED_VIEW";
+			case "CREATE_METRIC_VIEW" -> "METRIC_VIEW";
+			default -> null;
+		};
+		for (String view : writes) {
+			Set<String> own = new LinkedHashSet<>(reads);
+			own.remove(view);
+			if (kind != null || (first.kind().equals("ALTER_VIEW") && !own.isEmpty())) {
+				events.add(Event.defined(view, first.at(), order, kind, own, "HISTORY"));
+			}
+			else if (first.kind().startsWith("DROP_")) {
+				events.add(Event.dropped(view, first.at(), order, "HISTORY"));
+			}
+		}
+	}
+
+	private void inventory(List<Event> events) {
+		for (InventoryDefinition definition : repository.inventoryDefinitions()) {
+			Set<String> reads = analysed.get(definition.catalog() + '\u0001' + definition.schema() + '\u0001'
+					+ definition.definition(), key -> reads(definition));
+			if (reads == null) {
+				continue;
+			}
+			Set<String> own = new LinkedHashSet<>(reads);
+			own.remove(definition.view());
+			events.add(Event.defined(definition.view(), definition.from(), INVENTORY_ORDER, kind(definition), own,
+					"INVENTORY"));
+			if (definition.vanished() && definition.to() != null) {
+				events.add(Event.dropped(definition.view(), definition.to(), INVENTORY_ORDER, "INVENTORY"));
+			}
+		}
+	}
+
+	/** The tables the definition reads, or null when the analyser could not read it. */
+	private Set<String> reads(InventoryDefinition definition) {
+		var analysis = analyzer.analyze(definition.definition());
+		if (analysis.status() == AnalysisStatus.UNANALYZABLE) {
+			return null;
+		}
+		String catalog = definition.catalog().toLowerCase(Locale.ROOT);
+		String schema = definition.schema().toLowerCase(Locale.ROOT);
+		Set<String> reads = new LinkedHashSet<>();
+		for (TableAccess access : analysis.reads()) {
+			reads.add(access.name().resolve(catalog, schema).qualified());
+		}
+		return reads;
+	}
+
+	private static String kind(InventoryDefinition definition) {
+		String type = definition.tableType() == null ? "" : definition.tableType().toUpperCase(Locale.ROOT);
+		return switch (type) {
+			case "MATERIALIZED_VIEW" -> "MATERIALIZED_VIEW";
+			case "METRIC_VIEW" -> "METRIC_VIEW";
+			default -> "VIEW";
+		};
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.lakegov.views;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * What reaches a table through views: the view definitions of both witnesses, put in time order and walked
+ * outwards from the table. The graph is rebuilt once per store generation (an ingestion batch, or a catalog
+ * sync that changed a definition) and is small: one entry per view version, not per read.
+ */
+@Component
+public class Views {
+
+	private final ViewEvents events;
+
+	private final GenerationCache cache;
+
+	private final BusinessDates dates;
+
+	Views(ViewEvents events, GenerationCache cache, BusinessDates dates) {
+		this.events = events;
+		this.cache = cache;
+		this.dates = dates;
+	}
+
+	/** The views that reach the table on days of the window, with their paths and days. */
+	public ViewReaches reaching(String table, DateRange window) {
+		return graph().reach(table, window.from(), window.to());
+	}
+
+	/** For every table some view reaches on days of the window: what reaches it, by table name. */
+	public Map<String, ViewReaches> reachingAny(DateRange window) {
+		ViewGraph graph = graph();
+		Map<String, ViewReaches> reached = new LinkedHashMap<>();
+		for (String table : new TreeSet<>(graph.readTables())) {
+			ViewReaches reaches = graph.reach(table, window.from(), window.to());
+			if (!reaches.isEmpty()) {
+				reached.put(table, reaches);
+			}
+		}
+		return reached;
+	}
+
+	private ViewGraph graph() {
+		return cache.get(List.of("view-graph"), () -> new ViewGraph(ViewTimeline.versions(events.events()), dates.zone()),
+				ViewGraph::versions);
+	}
+
+}

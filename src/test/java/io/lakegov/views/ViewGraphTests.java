@@ -1,0 +1,79 @@
+package io.lakegov.views;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.lakegov.views.ViewTimeline.Event;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ViewGraphTests {
+
+	static final LocalDate FROM = LocalDate.parse("2026-03-01");
+
+	static final LocalDate TO = LocalDate.parse("2026-03-31");
+
+	@Test
+	void followsViewsOfViewsToTheDepthBoundAndSaysWhereItStopped() {
+		List<Event> events = new ArrayList<>();
+		String previous = "c.s.t";
+		for (int i = 1; i <= ViewGraph.MAX_DEPTH + 2; i++) {
+			events.add(Event.defined("c.s.v" + i, at("2026-02-01T00:00:00Z"), i, "VIEW", Set.of(previous), "HISTORY"));
+			previous = "c.s.v" + i;
+		}
+		ViewReaches reaches = graph(events).reach("c.s.t", FROM, TO);
+		assertThat(reaches.reaches()).hasSize(ViewGraph.MAX_DEPTH);
+		assertThat(reaches.reaches().get(ViewGraph.MAX_DEPTH - 1).depth()).isEqualTo(ViewGraph.MAX_DEPTH);
+		assertThat(reaches.limits().cutAtDepth()).singleElement().asString().endsWith(" ← c.s.v11");
+	}
+
+	@Test
+	void aViewReplacedOnADayReadsItsNewTablesFromThatDayAndADroppedOneStopsOnTheDayItWasDropped() {
+		ViewGraph graph = graph(List.of(
+				Event.defined("c.s.v", at("2026-03-05T10:00:00Z"), 1, "VIEW", Set.of("c.s.a"), "HISTORY"),
+				Event.defined("c.s.v", at("2026-03-10T10:00:00Z"), 2, null, Set.of("c.s.b"), "HISTORY"),
+				Event.dropped("c.s.v", at("2026-03-20T10:00:00Z"), 3, "HISTORY")));
+		ViewReach onA = graph.reach("c.s.a", FROM, TO).reaches().get(0);
+		assertThat(List.of(onA.from(), onA.to())).containsExactly(LocalDate.parse("2026-03-05"), LocalDate.parse("2026-03-09"));
+		ViewReach onB = graph.reach("c.s.b", FROM, TO).reaches().get(0);
+		assertThat(List.of(onB.from(), onB.to())).containsExactly(LocalDate.parse("2026-03-10"), LocalDate.parse("2026-03-20"));
+		assertThat(onB.kind()).as("a replacement keeps the kind").isEqualTo("VIEW");
+	}
+
+	@Test
+	void theHistorysStatementWinsOverAnInventoryRowAtTheSameInstant() {
+		Instant at = at("2026-03-05T10:00:00Z");
+		ViewGraph graph = graph(List.of(Event.defined("c.s.v", at, 5, "VIEW", Set.of("c.s.new"), "HISTORY"),
+				Event.defined("c.s.v", at, 0, "VIEW", Set.of("c.s.old"), "INVENTORY")));
+		assertThat(graph.reach("c.s.old", FROM, TO).isEmpty()).isTrue();
+		assertThat(graph.reach("c.s.new", FROM, TO).reaches()).hasSize(1);
+	}
+
+	@Test
+	void segmentsCountAViewOnceWhereTwoOfItsPathsOverlap() {
+		ViewGraph graph = graph(List.of(
+				Event.defined("c.s.a", at("2026-03-01T00:00:00Z"), 1, "VIEW", Set.of("c.s.t"), "HISTORY"),
+				Event.defined("c.s.b", at("2026-03-01T00:00:00Z"), 2, "VIEW", Set.of("c.s.t"), "HISTORY"),
+				Event.defined("c.s.top", at("2026-03-01T00:00:00Z"), 3, "VIEW", Set.of("c.s.a", "c.s.b"), "HISTORY"),
+				Event.dropped("c.s.b", at("2026-03-15T12:00:00Z"), 4, "HISTORY")));
+		List<ReachSegment> top = graph.reach("c.s.t", FROM, TO).segments().stream()
+			.filter(segment -> segment.view().equals("c.s.top"))
+			.toList();
+		assertThat(top).extracting(segment -> segment.from() + ".." + segment.to() + " " + segment.paths().size())
+			.containsExactly("2026-03-01..2026-03-15 2", "2026-03-16..2026-03-31 1");
+	}
+
+	private static ViewGraph graph(List<Event> events) {
+		return new ViewGraph(ViewTimeline.versions(events), ZoneOffset.UTC);
+	}
+
+	private static Instant at(String instant) {
+		return Instant.parse(instant);
+	}
+
+}
