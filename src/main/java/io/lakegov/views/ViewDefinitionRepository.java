@@ -24,14 +24,14 @@ class ViewDefinitionRepository {
 	 */
 	List<StatementAccess> viewStatements() {
 		return jdbc.sql("""
-				SELECT statement_id, statement_kind, role, table_name, event_time
+				SELECT statement_id, statement_kind, role, table_name, event_time, source
 				FROM table_access
 				WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW',
 				                         'DROP_VIEW', 'DROP_TABLE')
 				  AND coalesce(execution_status, 'FINISHED') = 'FINISHED' AND role IN ('READ', 'WRITE')
-				ORDER BY event_time, statement_id, access_no""")
+				ORDER BY event_time, source, statement_id, access_no""")
 			.query((rs, n) -> new StatementAccess(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-					instant(rs.getTimestamp(5))))
+					instant(rs.getTimestamp(5)), rs.getString(6)))
 			.list();
 	}
 
@@ -54,7 +54,13 @@ class ViewDefinitionRepository {
 		return timestamp == null ? null : timestamp.toInstant();
 	}
 
-	record StatementAccess(String statementId, String kind, String role, String table, Instant at) {
+	/** One access of a view statement; statement ids are unique only within their source. */
+	record StatementAccess(String statementId, String kind, String role, String table, Instant at, String source) {
+
+		boolean sameStatement(StatementAccess other) {
+			return statementId.equals(other.statementId) && source.equals(other.source);
+		}
+
 	}
 
 	record InventoryDefinition(String view, String catalog, String schema, String definition, Instant from,

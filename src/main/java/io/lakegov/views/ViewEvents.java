@@ -53,7 +53,7 @@ class ViewEvents {
 		long order = INVENTORY_ORDER;
 		int start = 0;
 		for (int i = 1; i <= accesses.size(); i++) {
-			if (i == accesses.size() || !accesses.get(i).statementId().equals(accesses.get(start).statementId())) {
+			if (i == accesses.size() || !accesses.get(i).sameStatement(accesses.get(start))) {
 				statement(accesses.subList(start, i), ++order, events);
 				start = i;
 			}
