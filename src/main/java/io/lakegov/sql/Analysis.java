@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param reason          null when ANALYZED, otherwise why not (naming the failed statements of a script)
  * @param sessionEffect   what USE statements in the text set, null when there were none
  * @param temporaryViews  temporary views the text creates; they are not tables
+ * @param shareChanges    what the text does to Delta Sharing shares (tables added, updated or removed, shares
+ *                        renamed or dropped), in the order of its statements
  */
 public record Analysis(
         AnalysisStatus status,
@@ -30,13 +32,15 @@ public record Analysis(
         String reason,
         String analyzerVersion,
         SessionEffect sessionEffect,
-        List<String> temporaryViews) {
+        List<String> temporaryViews,
+        List<ShareChange> shareChanges) {
 
     public Analysis {
         Objects.requireNonNull(status, "status");
         accesses = List.copyOf(accesses);
         paths = List.copyOf(paths);
         temporaryViews = List.copyOf(temporaryViews);
+        shareChanges = List.copyOf(shareChanges);
         Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(analyzerVersion, "analyzerVersion");
         if (status != AnalysisStatus.ANALYZED && reason == null) {

@@ -17,6 +17,7 @@ final class ScriptResult {
     private final Set<TableAccess> accesses = new LinkedHashSet<>();
     private final Set<String> paths = new LinkedHashSet<>();
     private final Set<String> temporaryViews = new LinkedHashSet<>();
+    private final List<ShareChange> shareChanges = new ArrayList<>();
     private final Set<String> stages = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
     private String firstStage;
@@ -52,6 +53,9 @@ final class ScriptResult {
             }
         }
         paths.addAll(facts.paths);
+        for (ShareChange change : facts.shareChanges) {
+            shareChanges.add(change.resolve(catalog, schema));
+        }
         temporaryViews.addAll(facts.temporaryViews);
         if (dynamicReason == null && facts.dynamicReason != null) {
             dynamicReason = "statement " + number + ": " + facts.dynamicReason;
@@ -92,6 +96,6 @@ final class ScriptResult {
         String summaryKind = statements > 1 ? "SCRIPT" : kind;
         SessionEffect effect = sessionChanged ? new SessionEffect(catalog, schema) : null;
         return new Analysis(status, summaryKind, List.copyOf(accesses), List.copyOf(paths), fingerprint, redacted,
-                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews));
+                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews), shareChanges);
     }
 }

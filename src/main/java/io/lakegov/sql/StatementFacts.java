@@ -16,6 +16,7 @@ final class StatementFacts {
     final List<Access> accesses = new ArrayList<>();
     final Set<String> paths = new LinkedHashSet<>();
     final Set<String> temporaryViews = new LinkedHashSet<>();
+    final List<ShareChange> shareChanges = new ArrayList<>();
     String dynamicReason;
     boolean setsCatalog;
     String catalog;
@@ -37,6 +38,7 @@ final class StatementFacts {
         accesses.addAll(other.accesses);
         paths.addAll(other.paths);
         temporaryViews.addAll(other.temporaryViews);
+        shareChanges.addAll(other.shareChanges);
         if (other.dynamicReason != null) {
             markDynamic(other.dynamicReason);
         }
