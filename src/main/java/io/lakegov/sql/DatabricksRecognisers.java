@@ -73,11 +73,16 @@ final class DatabricksRecognisers {
     private static StatementFacts copyInto(Tokens tokens, int at, int end) {
         TokenNames.Read target = TokenNames.name(tokens, at, end);
         int from = TokenNames.find(tokens, at, end, "FROM");
-        if (target == null || from < 0) {
+        boolean dynamic = target == null && TokenNames.dynamicEnd(tokens, at, end) > 0;
+        if (target == null && !dynamic || from < 0) {
             return null;
         }
         StatementFacts facts = new StatementFacts("COPY_INTO");
-        facts.add(target.name(), AccessRole.WRITE, null);
+        if (dynamic) {
+            facts.markDynamic("dynamic table name");
+        } else {
+            facts.add(target.name(), AccessRole.WRITE, null);
+        }
         for (int i = from + 1; i < end; i++) {
             if (tokens.type(i) == TokenType.STRING) {
                 facts.paths.add(Literals.unquote(tokens.text(i)));

@@ -13,8 +13,14 @@ final class TokenNames {
     private TokenNames() {
     }
 
-    /** Reads {@code a.b.c} or {@code `a`.b} at {@code i}; null when no name starts there. */
+    /**
+     * Reads {@code a.b.c}, {@code `a`.b} or {@code IDENTIFIER('a.b')} at {@code i}; null when no name starts there,
+     * and for {@code IDENTIFIER(<expression>)}, whose name is known only when it runs (see {@link #dynamicEnd}).
+     */
     static Read name(Tokens tokens, int i, int end) {
+        if (tokens.isWord(i, "IDENTIFIER") && tokens.isSymbol(i + 1, '(')) {
+            return identifier(tokens, i, end);
+        }
         List<String> parts = new ArrayList<>(3);
         int j = i;
         while (j < end) {
@@ -41,6 +47,34 @@ final class TokenNames {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    private static Read identifier(Tokens tokens, int i, int end) {
+        if (i + 3 >= end || tokens.type(i + 2) != TokenType.STRING || !tokens.isSymbol(i + 3, ')')) {
+            return null;
+        }
+        String literal = Literals.stringValue(tokens.text(i + 2));
+        try {
+            return literal == null ? null : new Read(TableName.parse(literal), i + 4);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The index after {@code IDENTIFIER(<expression>)} at {@code i} (not a string literal), or -1. */
+    static int dynamicEnd(Tokens tokens, int i, int end) {
+        if (!tokens.isWord(i, "IDENTIFIER") || !tokens.isSymbol(i + 1, '(') || identifier(tokens, i, end) != null) {
+            return -1;
+        }
+        int depth = 0;
+        for (int j = i + 1; j < end; j++) {
+            if (tokens.isSymbol(j, '(')) {
+                depth++;
+            } else if (tokens.isSymbol(j, ')') && --depth == 0) {
+                return j + 1;
+            }
+        }
+        return -1;
     }
 
     /** Index of the first top-level (outside parentheses) word {@code word} in {@code [from, end)}, or -1. */
