@@ -3,6 +3,7 @@ package io.lakegov.analysis;
 import java.util.List;
 
 import io.lakegov.sql.Analysis;
+import io.lakegov.sql.ShareChange;
 import io.lakegov.sql.TableAccess;
 import io.lakegov.sql.TimeTravel;
 
@@ -28,16 +29,37 @@ record AnalyzeResponse(List<Result> results) {
 
 	}
 
+	/**
+	 * What the statement does to a Delta Sharing share.
+	 *
+	 * @param action ADD, UPDATE or REMOVE (of {@code table}), RENAME (to {@code renamedTo}) or DROP (of the share)
+	 * @param table the table resolved with the request's defaults; null for RENAME and DROP
+	 * @param alias the name recipients see ({@code AS alias}), null when not given
+	 * @param withHistory WITH HISTORY: true, WITHOUT HISTORY: false, not said: null
+	 */
+	record ShareChangeView(String action, String share, String table, String alias, Boolean withHistory,
+			String renamedTo) {
+
+		static ShareChangeView of(ShareChange change, String catalog, String schema) {
+			return new ShareChangeView(change.action().name(), change.share(),
+					change.table() == null ? null : change.table().resolve(catalog, schema).qualified(), change.alias(),
+					change.withHistory(), change.renamedTo());
+		}
+
+	}
+
 	record Result(String id, String status, String kind, List<Access> reads, List<Access> writes,
-			List<Access> grants, List<Access> references, List<Access> shares, List<String> paths, String fingerprint, String redactedSql, String stage,
-			String reason, String analyzerVersion, List<String> temporaryViews) {
+			List<Access> grants, List<Access> references, List<Access> shares, List<String> paths, String fingerprint,
+			String redactedSql, String stage, String reason, String analyzerVersion, List<String> temporaryViews,
+			List<ShareChangeView> shareChanges) {
 
 		static Result of(String id, Analysis analysis, String catalog, String schema) {
 			return new Result(id, analysis.status().name(), analysis.kind(), accesses(analysis.reads(), catalog, schema),
 					accesses(analysis.writes(), catalog, schema), accesses(analysis.grants(), catalog, schema),
 					accesses(analysis.references(), catalog, schema), accesses(analysis.shares(), catalog, schema),
 					analysis.paths(), analysis.fingerprint(), analysis.redactedSql(), analysis.stage(),
-					analysis.reason(), analysis.analyzerVersion(), analysis.temporaryViews());
+					analysis.reason(), analysis.analyzerVersion(), analysis.temporaryViews(),
+					analysis.shareChanges().stream().map(change -> ShareChangeView.of(change, catalog, schema)).toList());
 		}
 
 		private static List<Access> accesses(List<TableAccess> accesses, String catalog, String schema) {
