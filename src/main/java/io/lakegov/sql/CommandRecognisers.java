@@ -48,12 +48,12 @@ final class CommandRecognisers {
     }
 
     private static StatementFacts written(Tokens tokens, int at, int end, String kind) {
-        TokenNames.Read table = TokenNames.name(tokens, at, end);
+        TokenNames.Read table = TokenNames.target(tokens, at, end);
         if (table == null) {
             return null;
         }
         StatementFacts facts = new StatementFacts(kind);
-        facts.add(table.name(), AccessRole.WRITE, null);
+        facts.add(table, AccessRole.WRITE);
         return facts;
     }
 }

@@ -77,12 +77,14 @@ final class ShareRecognisers {
                 || tokens.isWord(i, "NOTEBOOK") || tokens.isWord(i, "FUNCTION")) {
             return facts;
         }
-        TokenNames.Read table = TokenNames.name(tokens, i, end);
+        TokenNames.Read table = TokenNames.target(tokens, i, end);
         if (table == null) {
             return null;
         }
-        facts.add(table.name(), AccessRole.SHARE, null);
-        facts.shareChanges.add(options(tokens, table.next(), end, change, name, table.name()));
+        facts.add(table, AccessRole.SHARE);
+        if (table.name() != null) {
+            facts.shareChanges.add(options(tokens, table.next(), end, change, name, table.name()));
+        }
         return facts;
     }
 

@@ -33,6 +33,15 @@ final class StatementFacts {
         }
     }
 
+    /** Adds the table {@link TokenNames#target} read; a name known only when the statement runs marks it dynamic. */
+    void add(TokenNames.Read target, AccessRole role) {
+        if (target.name() == null) {
+            markDynamic("dynamic table name");
+        } else {
+            add(target.name(), role, null);
+        }
+    }
+
     /** Adds what a sub-statement parse found (accesses, paths, temporary views, a dynamic name). */
     void mergeFrom(StatementFacts other) {
         accesses.addAll(other.accesses);

@@ -6,7 +6,11 @@ import java.util.List;
 /** Reading dotted names and keywords from our own tokens, for statements no grammar understands. */
 final class TokenNames {
 
-    /** A name and the index of the token after it. */
+    /**
+     * A name and the index of the token after it.
+     *
+     * @param name null only from {@link #target} for {@code IDENTIFIER(<expression>)}
+     */
     record Read(TableName name, int next) {
     }
 
@@ -15,7 +19,7 @@ final class TokenNames {
 
     /**
      * Reads {@code a.b.c}, {@code `a`.b} or {@code IDENTIFIER('a.b')} at {@code i}; null when no name starts there,
-     * and for {@code IDENTIFIER(<expression>)}, whose name is known only when it runs (see {@link #dynamicEnd}).
+     * and for {@code IDENTIFIER(<expression>)}, whose name is known only when it runs (see {@link #target}).
      */
     static Read name(Tokens tokens, int i, int end) {
         if (tokens.isWord(i, "IDENTIFIER") && tokens.isSymbol(i + 1, '(')) {
@@ -49,6 +53,19 @@ final class TokenNames {
         }
     }
 
+    /**
+     * Like {@link #name}, and also {@code IDENTIFIER(<expression>)}, as a read whose name is null: the statement
+     * names a table only known when it runs (see {@link StatementFacts#add(Read, AccessRole)}).
+     */
+    static Read target(Tokens tokens, int i, int end) {
+        Read read = name(tokens, i, end);
+        if (read != null) {
+            return read;
+        }
+        int dynamic = dynamicEnd(tokens, i, end);
+        return dynamic < 0 ? null : new Read(null, dynamic);
+    }
+
     private static Read identifier(Tokens tokens, int i, int end) {
         if (i + 3 >= end || tokens.type(i + 2) != TokenType.STRING || !tokens.isSymbol(i + 3, ')')) {
             return null;
@@ -62,7 +79,7 @@ final class TokenNames {
     }
 
     /** The index after {@code IDENTIFIER(<expression>)} at {@code i} (not a string literal), or -1. */
-    static int dynamicEnd(Tokens tokens, int i, int end) {
+    private static int dynamicEnd(Tokens tokens, int i, int end) {
         if (!tokens.isWord(i, "IDENTIFIER") || !tokens.isSymbol(i + 1, '(') || identifier(tokens, i, end) != null) {
             return -1;
         }
