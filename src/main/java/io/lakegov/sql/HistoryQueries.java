@@ -23,7 +23,7 @@ final class HistoryQueries {
                     && "TABLE delta.``".length() + path.length() <= tokens.end(i + 2) - tokens.start(i);
             return !fits || path.isEmpty() || path.indexOf('`') >= 0 ? i : i + 3;
         }
-        TokenNames.Read name = TokenNames.name(tokens, i + 2, end);
+        TokenNames.Read name = TokenNames.target(tokens, i + 2, end);
         return name == null ? i : name.next();
     }
 

@@ -30,6 +30,12 @@ final class StatementStages {
                 if (delta != null) {
                     return delta;
                 }
+                if (DeltaCommands.isDescribe(tokens, first, end)) {
+                    // Spark's grammar would read DESCRIBE HISTORY t as column t of a table named "history"
+                    StatementFacts described = CommandRecognisers.describeDelta(tokens, first, end);
+                    return described != null ? StageOutcome.found(described, "databricks-recogniser")
+                            : StageOutcome.failed("Delta grammar rejects the statement");
+                }
             }
             String sparkFailure;
             try {

@@ -23,6 +23,9 @@ class DynamicNamesTests {
         APPLY CHANGES INTO silver.a FROM STREAM(IDENTIFIER(:src)) KEYS (id) SEQUENCE BY ts | WRITE:silver.a
         ALTER TABLE IDENTIFIER(:t) ALTER COLUMN c SET MASK m.f | ""
         FSCK REPAIR TABLE IDENTIFIER(:t) | ""
+        DESCRIBE HISTORY IDENTIFIER(:t) | ""
+        DESC DETAIL IDENTIFIER(:t) | ""
+        SELECT * FROM (DESCRIBE HISTORY IDENTIFIER(:t)) JOIN main.a.b USING (version) | READ:main.a.b
         """)
     void marksTheStatementDynamic(String sql, String accesses) {
         Analysis analysis = Golden.analyze(sql);

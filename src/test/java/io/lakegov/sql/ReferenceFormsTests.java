@@ -18,6 +18,11 @@ class ReferenceFormsTests {
         SELECT max(version) FROM (DESCRIBE HISTORY delta.`/data/events`) | delta./data/events | ""
         WITH h AS (SELECT * FROM (DESCRIBE HISTORY a.b)) SELECT * FROM h JOIN c ON h.version = c.v | a.b,c | ""
         INSERT INTO audit.history SELECT * FROM (DESCRIBE HISTORY main.sales.orders) | main.sales.orders | audit.history
+        DESCRIBE HISTORY main.sales.orders LIMIT :n | main.sales.orders | ""
+        DESCRIBE HISTORY IDENTIFIER('main.sales.orders') | main.sales.orders | ""
+        DESCRIBE history.orders | history.orders | ""
+        DESCRIBE history | history | ""
+        DESCRIBE DETAIL '/data/events' | delta./data/events | ""
         VACUUM main.sales.orders USING INVENTORY (SELECT * FROM inv.files WHERE d = '2026-01-01') RETAIN 168 HOURS | inv.files | main.sales.orders
         VACUUM orders USING INVENTORY inv.files | inv.files | orders
         VACUUM orders USING INVENTORY (WITH f AS (SELECT path, length, isDir, modificationTime FROM inv.files) SELECT * FROM f) DRY RUN | inv.files | orders
