@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param temporaryViews  temporary views the text creates; they are not tables
  * @param shareChanges    what the text does to Delta Sharing shares (tables added, updated or removed, shares
  *                        renamed or dropped), in the order of its statements
+ * @param columns         the columns read and written, deduplicated, with the text's {@code USE} applied to their
+ *                        tables; a table whose columns the analyser could not tell has one entry with no column
  */
 public record Analysis(
         AnalysisStatus status,
@@ -33,7 +35,8 @@ public record Analysis(
         String analyzerVersion,
         SessionEffect sessionEffect,
         List<String> temporaryViews,
-        List<ShareChange> shareChanges) {
+        List<ShareChange> shareChanges,
+        List<ColumnAccess> columns) {
 
     public Analysis {
         Objects.requireNonNull(status, "status");
@@ -41,11 +44,20 @@ public record Analysis(
         paths = List.copyOf(paths);
         temporaryViews = List.copyOf(temporaryViews);
         shareChanges = List.copyOf(shareChanges);
+        columns = List.copyOf(columns);
         Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(analyzerVersion, "analyzerVersion");
         if (status != AnalysisStatus.ANALYZED && reason == null) {
             throw new IllegalArgumentException("a " + status + " analysis needs a reason");
         }
+    }
+
+    /** An analysis without share changes and columns: nothing was understood, or nothing reads a table. */
+    public Analysis(AnalysisStatus status, String kind, List<TableAccess> accesses, List<String> paths,
+            String fingerprint, String redactedSql, String stage, String reason, String analyzerVersion,
+            SessionEffect sessionEffect, List<String> temporaryViews) {
+        this(status, kind, accesses, paths, fingerprint, redactedSql, stage, reason, analyzerVersion, sessionEffect,
+                temporaryViews, List.of(), List.of());
     }
 
     public List<TableAccess> reads() {

@@ -16,6 +16,7 @@ final class ScriptResult {
 
     private final Set<TableAccess> accesses = new LinkedHashSet<>();
     private final Set<String> paths = new LinkedHashSet<>();
+    private final ScriptColumns columns = new ScriptColumns();
     private final Set<String> temporaryViews = new LinkedHashSet<>();
     private final List<ShareChange> shareChanges = new ArrayList<>();
     private final Set<String> stages = new HashSet<>();
@@ -52,6 +53,7 @@ final class ScriptResult {
                 accesses.add(new TableAccess(resolved, access.written(), access.role(), access.timeTravel()));
             }
         }
+        columns.add(facts, this::isTemporaryView, catalog, schema);
         paths.addAll(facts.paths);
         for (ShareChange change : facts.shareChanges) {
             shareChanges.add(change.resolve(catalog, schema));
@@ -96,6 +98,7 @@ final class ScriptResult {
         String summaryKind = statements > 1 ? "SCRIPT" : kind;
         SessionEffect effect = sessionChanged ? new SessionEffect(catalog, schema) : null;
         return new Analysis(status, summaryKind, List.copyOf(accesses), List.copyOf(paths), fingerprint, redacted,
-                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews), shareChanges);
+                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews), shareChanges,
+                columns.list());
     }
 }

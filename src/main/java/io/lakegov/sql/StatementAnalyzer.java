@@ -83,6 +83,6 @@ public final class StatementAnalyzer {
 
     private static Analysis refused(String reason, String fingerprint, String redacted) {
         return new Analysis(AnalysisStatus.UNANALYZABLE, null, List.of(), List.of(), fingerprint, redacted, "none",
-                reason, VERSION, null, List.of(), List.of());
+                reason, VERSION, null, List.of(), List.of(), List.of());
     }
 }

@@ -17,6 +17,9 @@ final class StatementFacts {
     final Set<String> paths = new LinkedHashSet<>();
     final Set<String> temporaryViews = new LinkedHashSet<>();
     final List<ShareChange> shareChanges = new ArrayList<>();
+    /** Columns with the table names as written; only meaningful when {@code columnsKnown}. */
+    final List<ColumnAccess> columns = new ArrayList<>();
+    boolean columnsKnown;
     String dynamicReason;
     boolean setsCatalog;
     String catalog;

@@ -152,6 +152,7 @@ final class StatementStages {
         }
         StatementFacts facts = new StatementFacts(null);
         new SparkWalker(facts, suffixes.byNameEnd, deadline).walk(root);
+        ColumnWalker.collect(root, facts);
         if (facts.kind == null) {
             facts.kind = root.singleCompoundStatement() != null ? "COMPOUND" : "SET";
         }
