@@ -33,6 +33,7 @@ class NoSqlConcatenationTests {
 	private static final Map<String, String> REVIEWED = Map.ofEntries(
 			Map.entry("catalog/SourceInventoryReader.java: sql", "built from the configured inventory table"),
 			Map.entry("catalog/SourceViewReader.java: sql", "built from the configured inventory table's schema"),
+			Map.entry("catalog/SourceColumnReader.java: sql", "built from the configured column inventory table"),
 			Map.entry("history/SourceConfig.java: ddl", "the local warehouse's DDL, a classpath resource"),
 			Map.entry("history/HistoryReader.java: sql", "built from the configured history table"),
 			Map.entry("history/HistoryReader.java: source.historyTable()", "the configured history table"),

@@ -36,12 +36,14 @@ class SourceConfig {
 
 	static final String LOCAL_LINEAGE_TABLE = "access.table_lineage";
 
+	static final String LOCAL_COLUMNS_TABLE = "lakehouse.columns";
+
 	@Bean
 	SourceDatabase sourceDatabase(SourceProperties properties, DataSource store,
 			ObjectProvider<EmbeddedDatabase> embedded) {
 		if (properties.configured()) {
 			return new SourceDatabase(remote(properties), properties.table(), properties.inventoryTable(), false,
-					redacted(properties.url()), properties.lineageTable());
+					redacted(properties.url()), properties.lineageTable(), properties.columnsTable());
 		}
 		EmbeddedDatabase server = embedded.getIfAvailable();
 		DataSource local = server == null ? store : localOnEmbedded(server);
@@ -50,7 +52,7 @@ class SourceConfig {
 				: "local warehouse in the embedded PostgreSQL (database system)";
 		log.info("No lakegov.source.url: reading query history from the {}", description);
 		return new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description,
-				LOCAL_LINEAGE_TABLE);
+				LOCAL_LINEAGE_TABLE, LOCAL_COLUMNS_TABLE);
 	}
 
 	private static DataSource remote(SourceProperties properties) {

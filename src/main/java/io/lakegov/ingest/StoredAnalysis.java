@@ -12,10 +12,11 @@ import io.lakegov.sql.TimeTravel;
  * facts again (for another session context) without parsing the text again.
  *
  * @param status ANALYZED, PARTIAL, UNANALYZABLE, or for texts never analysed EMPTY and REDACTED
+ * @param columns the columns read and written, as far as the text tells
  */
 record StoredAnalysis(String status, String kind, String stage, String reason, String fingerprint,
 		String redactedSql, List<Access> accesses, List<String> paths, boolean setsSession, String useCatalog,
-		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges) {
+		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges, List<StoredColumn> columns) {
 
 	static final String EMPTY = "EMPTY";
 
@@ -26,6 +27,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 		paths = List.copyOf(paths);
 		temporaryViews = List.copyOf(temporaryViews);
 		shareChanges = shareChanges == null ? List.of() : List.copyOf(shareChanges);
+		columns = columns == null ? List.of() : List.copyOf(columns);
 	}
 
 	/**
@@ -54,7 +56,8 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 				analysis.fingerprint(), analysis.redactedSql(),
 				analysis.accesses().stream().map(StoredAnalysis::access).toList(), analysis.paths(), effect != null,
 				effect == null ? null : effect.catalog(), effect == null ? null : effect.schema(),
-				analysis.temporaryViews(), analysis.shareChanges().stream().map(StoredAnalysis::change).toList());
+				analysis.temporaryViews(), analysis.shareChanges().stream().map(StoredAnalysis::change).toList(),
+				analysis.columns().stream().map(StoredColumn::of).toList());
 	}
 
 	private static ShareChange change(io.lakegov.sql.ShareChange change) {
@@ -65,7 +68,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 
 	static StoredAnalysis notAnalysed(String status, String reason) {
 		return new StoredAnalysis(status, null, "none", reason, null, null, List.of(), List.of(), false, null, null,
-				List.of(), List.of());
+				List.of(), List.of(), List.of());
 	}
 
 	private static Access access(TableAccess access) {

@@ -39,7 +39,7 @@ class DatabricksHistoryReaderIntegrationTests {
 		String url = warehouse.url();
 		SourceProperties properties = new SourceProperties(url, null, null, table, "system.information_schema.tables",
 				100, java.time.Duration.ofMinutes(1), 1, java.time.Duration.ofSeconds(30), List.of(),
-				"system.access.table_lineage");
+				"system.access.table_lineage", "system.information_schema.columns");
 		HistoryReader reader = new HistoryReader(new SourceDatabase(dataSource, table, properties.inventoryTable(),
 				false, SourceConfig.redacted(url)), properties);
 

@@ -38,7 +38,8 @@ class SourceConfigTests {
 
 	private static SourceProperties properties(String url, int fetchSize) {
 		return new SourceProperties(url, "token", "secret", "system.query.history", "system.information_schema.tables",
-				fetchSize, Duration.ofMinutes(1), 2, Duration.ofSeconds(30), List.of(), "system.access.table_lineage");
+				fetchSize, Duration.ofMinutes(1), 2, Duration.ofSeconds(30), List.of(), "system.access.table_lineage",
+				"system.information_schema.columns");
 	}
 
 }
