@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.lakegov.usage.ColumnFact;
+import io.lakegov.usage.ColumnFactRepository;
 import io.lakegov.usage.ShareEvent;
 import io.lakegov.usage.ShareRepository;
 import io.lakegov.usage.UsageFact;
@@ -50,13 +52,20 @@ class FactRefresher {
 
 	private final ShareRepository shares;
 
+	private final ColumnFactDeriver columnDeriver;
+
+	private final ColumnFactRepository columnFacts;
+
 	private final Timer analysisTime;
 
 	private final Timer factsTime;
 
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
 			FactDeriver deriver, UsageFactRepository facts, EngineLineageStore lineage,
-			LineageDisagreements disagreements, ShareRepository shares, MeterRegistry registry) {
+			LineageDisagreements disagreements, ShareRepository shares, ColumnFactDeriver columnDeriver,
+			ColumnFactRepository columnFacts, MeterRegistry registry) {
+		this.columnDeriver = columnDeriver;
+		this.columnFacts = columnFacts;
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
 		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
 		this.analyses = analyses;
@@ -84,7 +93,7 @@ class FactRefresher {
 	 * stood for until its history arrived ({@code superseded}).
 	 */
 	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts,
-			List<ShareEvent> shareEvents, int analysed, int unanalysable, Set<String> unseen,
+			List<ShareEvent> shareEvents, List<ColumnFact> columnFacts, int analysed, int unanalysable, Set<String> unseen,
 			List<LineageDisagreements.Disagreement> disagreements, Set<String> superseded) {
 	}
 
@@ -114,6 +123,7 @@ class FactRefresher {
 		factsTime.record(() -> {
 			facts.replace(stored, derived.facts());
 			shares.replace(stored, derived.shareEvents());
+			columnFacts.replace(stored, derived.columnFacts());
 		});
 		disagreements.replace(derived.derivations().keySet(), derived.disagreements());
 	}
@@ -161,6 +171,7 @@ class FactRefresher {
 		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();
 		List<ShareEvent> shareEvents = new ArrayList<>();
+		List<ColumnFactDeriver.Input> columnInputs = new ArrayList<>();
 		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
 		for (Pending statement : all.values()) {
@@ -185,11 +196,13 @@ class FactRefresher {
 			if (merged.disagreement() != null) {
 				disagreed.add(merged.disagreement());
 			}
+			columnInputs.add(new ColumnFactDeriver.Input(context, analysis, derived.catalog(), derived.schema(),
+					state.temporaryViews()));
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
 					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
-		return new Derived(derivations, derivedFacts, shareEvents, analysed, unanalysable, unseen, disagreed,
-				superseded);
+		return new Derived(derivations, derivedFacts, shareEvents, columnDeriver.derive(columnInputs), analysed,
+				unanalysable, unseen, disagreed, superseded);
 	}
 
 	private Map<String, Instant> recordSessionEvents(Collection<Pending> statements, Map<String, StoredAnalysis> byHash,

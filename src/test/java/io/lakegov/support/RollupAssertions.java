@@ -97,6 +97,18 @@ public final class RollupAssertions {
 		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
 		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
 		assertSourcelessRollupsMatchFacts(jdbc, tablePattern);
+		long columnDiff = difference(jdbc, tablePattern, """
+				WITH expected AS (
+				  SELECT table_name, business_date, column_name, role, resolution, user_name,
+				         count(DISTINCT statement_id) AS statements, min(event_time) AS first_event,
+				         max(event_time) AS last_event
+				  FROM column_access WHERE table_name LIKE :p
+				  GROUP BY table_name, business_date, column_name, role, resolution, user_name),
+				actual AS (
+				  SELECT table_name, business_date, column_name, role, resolution, user_name, statements, first_event,
+				         last_event
+				  FROM column_daily WHERE table_name LIKE :p)""");
+		assertThat(columnDiff).as("column_daily rows differing from the column facts").isZero();
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
 	}
