@@ -126,7 +126,8 @@ class ColumnImpactRepository {
 			.param("column", column)
 			.param("role", role)
 			.query((rs, n) -> instant(rs.getTimestamp(1)))
-			.single();
+			.list()
+			.get(0);
 	}
 
 	/** Whether the inventory lists the column now; null when it lists no column of the table. */
@@ -137,7 +138,8 @@ class ColumnImpactRepository {
 			.param("table", table)
 			.param("column", column)
 			.query((rs, n) -> (Boolean) rs.getObject(1))
-			.single();
+			.list()
+			.get(0);
 	}
 
 	private static Map<String, Object> params(String table, String column, DateRange window) {
