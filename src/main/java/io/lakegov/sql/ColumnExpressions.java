@@ -8,9 +8,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ColumnReferenceContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ConstantDefaultContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.DataTypeContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.DereferenceContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.FunctionCallContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.HintContext;
@@ -37,14 +40,32 @@ final class ColumnExpressions {
     }
 
     void visit(ParseTree node, Scope scope) {
-        if (node == null || node instanceof TerminalNode || node instanceof HintContext || walker.unknown) {
+        // most nodes are links of the grammar's expression chains: step down those without a call
+        while (node instanceof ParserRuleContext && !(node instanceof PrimaryExpressionContext)
+                && !(node instanceof QueryContext) && node.getChildCount() == 1) {
+            node = node.getChild(0);
+        }
+        if (node == null || node instanceof TerminalNode || walker.unknown) {
             return;
         }
-        if (node instanceof QueryContext query) {
+        if (node instanceof PrimaryExpressionContext primary) {
+            primary(primary, scope);
+        } else if (node instanceof QueryContext query) {
             walker.query(query, scope);
-        } else if (node instanceof ColumnReferenceContext column) {
-            unqualified(ColumnWalker.identifier(column.identifier()), scope, scope.aliases.contains(
-                    ColumnWalker.identifier(column.identifier())));
+        } else if (!(node instanceof DataTypeContext) && !(node instanceof HintContext)) {
+            for (int i = 0; i < node.getChildCount(); i++) {
+                visit(node.getChild(i), scope);
+            }
+        }
+    }
+
+    private void primary(PrimaryExpressionContext node, Scope scope) {
+        if (node instanceof ConstantDefaultContext) {
+            return;
+        }
+        if (node instanceof ColumnReferenceContext column) {
+            String name = ColumnWalker.identifier(column.identifier());
+            unqualified(name, scope, scope.aliases.contains(name));
         } else if (node instanceof DereferenceContext dereference) {
             dereference(dereference, scope);
         } else if (node instanceof StarContext star) {
@@ -69,7 +90,13 @@ final class ColumnExpressions {
 
     /** Records an unqualified column read; {@code alias}: the name is also an output alias of the query. */
     void unqualified(String name, Scope scope, boolean alias) {
-        if (name == null || isLambdaVariable(name)) {
+        if (name == null || !walker.lambdas.isEmpty() && isLambdaVariable(name)) {
+            return;
+        }
+        if (scope.parent == null && scope.relations.size() == 1 && scope.relations.get(0).table() != null
+                && !alias) {
+            // the common case: one table in scope
+            walker.add(scope.relations.get(0).table(), name, AccessRole.READ);
             return;
         }
         Candidates candidates = scope.candidates(name);

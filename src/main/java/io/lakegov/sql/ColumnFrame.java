@@ -63,33 +63,63 @@ final class ColumnFrame {
          * relation outputs it next to tables that may have it too.
          */
         Candidates candidates(String name) {
-            List<ColumnScope> levels = new ArrayList<>();
+            List<ColumnScope> levels = new ArrayList<>(2);
             for (Scope scope = this; scope != null; scope = scope.parent) {
-                Set<TableName> tables = new LinkedHashSet<>();
-                boolean opaque = false;
-                boolean derived = false;
-                for (Relation relation : scope.relations) {
-                    if (relation.table() != null) {
-                        tables.add(relation.table());
-                    } else if (relation.output().names().contains(name)) {
-                        derived = true;
-                    } else {
-                        tables.addAll(relation.output().starTables());
-                        opaque |= relation.output().opaque();
-                    }
-                }
-                if (derived) {
-                    if (tables.isEmpty() && !opaque) {
+                ColumnScope level = scope.level();
+                if (scope.derivedOutputs(name)) {
+                    ColumnScope others = scope.levelWithout(name);
+                    if (others.tables().isEmpty() && !others.opaque()) {
                         return null;
                     }
-                    levels.add(new ColumnScope(List.copyOf(tables), opaque));
+                    levels.add(others);
                     return new Candidates(levels, true);
                 }
-                if (!tables.isEmpty() || opaque) {
-                    levels.add(new ColumnScope(List.copyOf(tables), opaque));
+                if (!level.tables().isEmpty() || level.opaque()) {
+                    levels.add(level);
                 }
             }
             return new Candidates(levels, false);
+        }
+
+        private ColumnScope level;
+        private int levelSize = -1;
+        private boolean hasDerived;
+
+        /** This scope's tables, those passed on by derived relations with {@code *} included; kept until it grows. */
+        private ColumnScope level() {
+            if (levelSize != relations.size()) {
+                level = levelWithout(null);
+                levelSize = relations.size();
+                hasDerived = relations.stream().anyMatch(relation -> relation.table() == null);
+            }
+            return level;
+        }
+
+        private boolean derivedOutputs(String name) {
+            if (!hasDerived) {
+                return false;
+            }
+            for (Relation relation : relations) {
+                if (relation.table() == null && relation.output().names().contains(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The level without the derived relations that output {@code name} (null: none left out). */
+        private ColumnScope levelWithout(String name) {
+            Set<TableName> tables = new LinkedHashSet<>();
+            boolean opaque = false;
+            for (Relation relation : relations) {
+                if (relation.table() != null) {
+                    tables.add(relation.table());
+                } else if (name == null || !relation.output().names().contains(name)) {
+                    tables.addAll(relation.output().starTables());
+                    opaque |= relation.output().opaque();
+                }
+            }
+            return new ColumnScope(List.copyOf(tables), opaque);
         }
     }
 

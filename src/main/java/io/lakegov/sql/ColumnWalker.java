@@ -8,9 +8,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
 import org.antlr.v4.runtime.tree.TerminalNode;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser;
@@ -221,6 +223,18 @@ final class ColumnWalker {
     static String identifier(ParserRuleContext identifier) {
         if (identifier == null) {
             return null;
+        }
+        Token token = identifier.getStart();
+        if (token != null && token == identifier.getStop()) {
+            // the common case, one token: no need to collect the subtree's terminals
+            String text = token.getText();
+            int length = text.length();
+            if (length > 0 && text.charAt(0) != '`' && text.charAt(0) != '"') {
+                return text.toLowerCase(Locale.ROOT);
+            }
+            if (length > 2 && text.charAt(0) == '`' && text.indexOf('`', 1) == length - 1) {
+                return text.substring(1, length - 1).toLowerCase(Locale.ROOT);
+            }
         }
         TableName name = TreeText.name(identifier);
         return name == null || name.parts().size() != 1 ? null : name.parts().get(0);
