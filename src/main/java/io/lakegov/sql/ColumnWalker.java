@@ -6,6 +6,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +47,8 @@ final class ColumnWalker {
             SqlBaseParser.CreateUserDefinedFunctionContext.class, SqlBaseParser.CreateFunctionContext.class);
 
     final List<ColumnAccess> columns = new ArrayList<>();
+    /** Columns already added, per table object (a relation's table is one object for all its columns). */
+    private final Map<TableName, Set<String>> added = new IdentityHashMap<>();
     final Deque<Set<String>> lambdas = new ArrayDeque<>();
     final ColumnExpressions expressions = new ColumnExpressions(this);
     final ColumnRelations relations = new ColumnRelations(this);
@@ -85,7 +89,8 @@ final class ColumnWalker {
     }
 
     void add(TableName table, String column, AccessRole role) {
-        if (table != null && column != null) {
+        if (table != null && column != null
+                && added.computeIfAbsent(table, t -> new HashSet<>()).add(role == AccessRole.READ ? column : "\u0001" + column)) {
             columns.add(ColumnAccess.of(table, column, role));
         }
     }

@@ -2,8 +2,10 @@ package io.lakegov.sql;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -13,6 +15,9 @@ import java.util.function.Predicate;
  * known one entry per table saying so.
  */
 final class ScriptColumns {
+
+    /** Marks a table the statement's table walk did not count (a temporary view): its columns are left out. */
+    private static final TableName NOT_ACCESSED = new TableName(List.of("\u0000"));
 
     private final Set<ColumnAccess> columns = new LinkedHashSet<>();
 
@@ -30,10 +35,14 @@ final class ScriptColumns {
         if (!facts.columnsKnown) {
             return;
         }
+        // the walker hands out one table object per relation: resolve each once
+        Map<TableName, TableName> resolved = new IdentityHashMap<>();
         for (ColumnAccess column : facts.columns) {
             if (column.table() != null) {
-                if (tables.contains(column.table())) {
-                    columns.add(new ColumnAccess(column.table().resolve(catalog, schema), column.column(),
+                TableName table = resolved.computeIfAbsent(column.table(),
+                        written -> tables.contains(written) ? written.resolve(catalog, schema) : NOT_ACCESSED);
+                if (table != NOT_ACCESSED) {
+                    columns.add(column.table() == table ? column : new ColumnAccess(table, column.column(),
                             column.role(), List.of(), column.aliasFallback(), column.except()));
                 }
                 continue;
