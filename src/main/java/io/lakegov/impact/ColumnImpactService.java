@@ -41,7 +41,7 @@ class ColumnImpactService {
 			.sum();
 		List<ImpactSource> sources = sourceRows.stream()
 			.filter(row -> !"ADHOC".equals(row.kind()))
-			.map(row -> new ImpactSource(row.kind(), row.id(), row.role(), row.statements(), row.last()))
+			.map(row -> new ImpactSource(row.kind(), row.id(), row.role(), row.statements(), 0, row.last()))
 			.sorted(Comparator.comparingLong(ImpactSource::statements).reversed()
 				.thenComparing(ImpactSource::kind).thenComparing(ImpactSource::id).thenComparing(ImpactSource::role))
 			.limit(ImpactService.MAX_LISTED)
@@ -75,7 +75,7 @@ class ColumnImpactService {
 	private static List<ImpactUser> users(List<ColumnImpactRepository.UserRow> rows, String role) {
 		return rows.stream()
 			.filter(row -> role.equals(row.role()))
-			.map(row -> new ImpactUser(row.user(), row.statements(), 0, row.last()))
+			.map(row -> new ImpactUser(row.user(), row.statements(), 0, 0, row.last()))
 			.sorted(Comparator.comparingLong(ImpactUser::statements).reversed().thenComparing(ImpactUser::user))
 			.toList();
 	}
