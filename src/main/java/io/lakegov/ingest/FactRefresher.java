@@ -137,7 +137,7 @@ class FactRefresher {
 	@Transactional(propagation = Propagation.MANDATORY)
 	Derived derive(Collection<Pending> statements, Set<String> unseen, Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
-			return new Derived(Map.of(), List.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
+			return new Derived(Map.of(), List.of(), List.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
