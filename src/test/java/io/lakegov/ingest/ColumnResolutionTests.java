@@ -1,5 +1,6 @@
 package io.lakegov.ingest;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -76,7 +77,11 @@ class ColumnResolutionTests {
 
 	@SafeVarargs
 	private static StoredColumn.Level level(boolean opaque, List<String>... tables) {
-		return new StoredColumn.Level(List.of(tables), opaque);
+		List<List<String>> candidates = new ArrayList<>();
+		for (List<String> table : tables) {
+			candidates.add(table);
+		}
+		return new StoredColumn.Level(candidates, opaque);
 	}
 
 	private List<String> render(StoredColumn column) {
