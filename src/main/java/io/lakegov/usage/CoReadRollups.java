@@ -4,6 +4,7 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -77,27 +78,30 @@ class CoReadRollups {
 	}
 
 	private void add(List<UsageFact> facts, Predicate<UsageFact> rebuilt) {
-		Map<String, Map<String, UsageFact>> readsByStatement = new LinkedHashMap<>();
+		Map<String, List<UsageFact>> readsByStatement = new LinkedHashMap<>();
 		facts.forEach(fact -> {
 			if ("READ".equals(fact.role())) {
-				readsByStatement.computeIfAbsent(fact.statementId(), id -> new LinkedHashMap<>())
-					.putIfAbsent(fact.tableName(), fact);
+				readsByStatement.computeIfAbsent(fact.statementId(), id -> new ArrayList<>()).add(fact);
 			}
 		});
+		Map<Link, Set<String>> statements = new LinkedHashMap<>();
 		Map<Link, Instant> links = new LinkedHashMap<>();
-		Map<Link, Integer> counts = new LinkedHashMap<>();
-		readsByStatement.values().forEach(reads -> reads.values().forEach(read -> {
-			if (rebuilt.test(read)) {
-				return;
-			}
-			reads.keySet().forEach(other -> {
-				if (!other.equals(read.tableName())) {
-					Link link = new Link(read.businessDate(), read.tableName(), other);
-					counts.merge(link, 1, Integer::sum);
-					links.merge(link, read.eventTime(), (a, b) -> a.isAfter(b) ? a : b);
+		readsByStatement.values().forEach(reads -> {
+			Set<String> tables = new LinkedHashSet<>();
+			reads.forEach(read -> tables.add(read.tableName()));
+			reads.forEach(read -> {
+				if (rebuilt.test(read)) {
+					return;
 				}
+				tables.forEach(other -> {
+					if (!other.equals(read.tableName())) {
+						Link link = new Link(read.businessDate(), read.tableName(), other);
+						statements.computeIfAbsent(link, key -> new HashSet<>()).add(read.statementId());
+						links.merge(link, read.eventTime(), (x, y) -> x.isAfter(y) ? x : y);
+					}
+				});
 			});
-		}));
+		});
 		if (links.isEmpty()) {
 			return;
 		}
@@ -112,7 +116,7 @@ class CoReadRollups {
 			.param("dates", new SqlArrayValue("date", keys.stream().map(link -> Date.valueOf(link.date())).toArray()))
 			.param("tables", new SqlArrayValue("text", keys.stream().map(Link::table).toArray()))
 			.param("others", new SqlArrayValue("text", keys.stream().map(Link::other).toArray()))
-			.param("statements", new SqlArrayValue("bigint", keys.stream().map(link -> (long) counts.get(link)).toArray()))
+			.param("statements", new SqlArrayValue("bigint", keys.stream().map(link -> (long) statements.get(link).size()).toArray()))
 			.param("lasts", new SqlArrayValue("timestamptz",
 					keys.stream().map(link -> Timestamp.from(links.get(link))).toArray()))
 			.update();
