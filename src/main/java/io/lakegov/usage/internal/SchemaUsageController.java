@@ -29,7 +29,7 @@ import static io.lakegov.usage.internal.TableUsageController.TO_DOC;
 /** What a schema's tables were used for: per-table figures and the schema's totals. */
 @RestController
 @RequiredRole(Role.VIEWER)
-@Tag(name = "Table usage", description = "Who read and wrote a table, through which jobs, notebooks and dashboards")
+@Tag(name = "Schema usage", description = "What the tables of a schema were used for, and what their reads cost")
 class SchemaUsageController {
 
 	private final BusinessDates dates;
@@ -47,7 +47,7 @@ class SchemaUsageController {
 	@GetMapping("/api/v1/schemas/{schema}/usage")
 	@Operation(summary = "The tables of a schema with their reads, writes, users and read cost, most read first, "
 			+ "and the schema's totals")
-	SchemaUsage usage(
+	SchemaUsage schemaUsage(
 			@Parameter(description = "catalog.schema, case-insensitive, parts may be quoted in backticks", example = "main.sales") @PathVariable String schema,
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
