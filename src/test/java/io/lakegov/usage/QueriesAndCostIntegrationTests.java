@@ -172,6 +172,22 @@ class QueriesAndCostIntegrationTests {
 	}
 
 	@Test
+	void countsNegativeFiguresAsZeroAndSaturatesSumsPastTheRangeOfALong() {
+		run("h1", "hal", "SELECT * FROM huge", -5, Long.MAX_VALUE, 400).save();
+		run("h2", "hal", "SELECT * FROM huge WHERE x = 1", 10, Long.MAX_VALUE, 401).save();
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+
+		JsonNode huge = get("/api/v1/tables/main.sales.huge/usage" + WINDOW).get("days").get(0);
+		assertThat(huge.get("durationMs").asLong()).isEqualTo(10);
+		assertThat(huge.get("readBytes").asLong()).isEqualTo(Long.MAX_VALUE);
+		JsonNode queries = get("/api/v1/tables/main.sales.huge/queries" + WINDOW).get("queries").get("items");
+		assertThat(queries.get(0).get("readBytes").asLong()).isEqualTo(Long.MAX_VALUE);
+		assertThat(get("/api/v1/rankings/tables" + WINDOW + "&by=bytes").get(0).get("table").asString())
+			.isEqualTo("main.sales.huge");
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+	}
+
+	@Test
 	void listsTablesReadTogether() {
 		JsonNode related = get("/api/v1/tables/main.sales.orders/related" + WINDOW);
 		assertThat(related.get("reads").asLong()).isEqualTo(25);
