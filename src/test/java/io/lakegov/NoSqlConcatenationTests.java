@@ -41,6 +41,8 @@ class NoSqlConcatenationTests {
 					"the window's condition with the source's bind parameter placeholders"),
 			Map.entry("history/LineageReader.java: sql", "built from the configured lineage table"),
 			Map.entry("history/LineageReader.java: source.lineageTable()", "the configured lineage table"),
+			Map.entry("history/WindowStream.java: sql",
+					"the window query HistoryReader or LineageReader built from the configured table"),
 			Map.entry("history/demo/DemoWarehouse.java: historyTable", "the local warehouse's table, a constant"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"\")", "a literal"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"AND a.table_name = :table\")",
