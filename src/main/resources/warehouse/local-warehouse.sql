@@ -1,5 +1,5 @@
 -- The local warehouse: tables laid out like Databricks' system.query.history and
--- system.information_schema.tables, for the demo workload and for tests. Never used with a real source.
+-- system.information_schema.tables and columns, for the demo workload and for tests. Never used with a real source.
 CREATE SCHEMA IF NOT EXISTS query;
 
 CREATE TABLE IF NOT EXISTS query.history (
@@ -76,6 +76,17 @@ CREATE TABLE IF NOT EXISTS lakehouse.views (
     table_name      text NOT NULL,
     view_definition text,
     PRIMARY KEY (table_catalog, table_schema, table_name)
+);
+
+-- information_schema.columns: the columns of each table.
+CREATE TABLE IF NOT EXISTS lakehouse.columns (
+    table_catalog    text NOT NULL,
+    table_schema     text NOT NULL,
+    table_name       text NOT NULL,
+    column_name      text NOT NULL,
+    ordinal_position integer,
+    data_type        text,
+    PRIMARY KEY (table_catalog, table_schema, table_name, column_name)
 );
 
 -- What SHOW TBLPROPERTIES and DESCRIBE HISTORY answer on a real warehouse.

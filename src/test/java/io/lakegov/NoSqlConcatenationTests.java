@@ -33,6 +33,7 @@ class NoSqlConcatenationTests {
 	private static final Map<String, String> REVIEWED = Map.ofEntries(
 			Map.entry("catalog/SourceInventoryReader.java: sql", "built from the configured inventory table"),
 			Map.entry("catalog/SourceViewReader.java: sql", "built from the configured inventory table's schema"),
+			Map.entry("catalog/SourceColumnReader.java: sql", "built from the configured column inventory table"),
 			Map.entry("history/SourceConfig.java: ddl", "the local warehouse's DDL, a classpath resource"),
 			Map.entry("history/HistoryReader.java: sql", "built from the configured history table"),
 			Map.entry("history/HistoryReader.java: source.historyTable()", "the configured history table"),
@@ -40,6 +41,8 @@ class NoSqlConcatenationTests {
 					"the window's condition with the source's bind parameter placeholders"),
 			Map.entry("history/LineageReader.java: sql", "built from the configured lineage table"),
 			Map.entry("history/LineageReader.java: source.lineageTable()", "the configured lineage table"),
+			Map.entry("history/WindowStream.java: sql",
+					"the window query HistoryReader or LineageReader built from the configured table"),
 			Map.entry("history/demo/DemoWarehouse.java: historyTable", "the local warehouse's table, a constant"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"\")", "a literal"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"AND a.table_name = :table\")",

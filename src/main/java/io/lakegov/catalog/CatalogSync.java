@@ -15,7 +15,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Brings the inventory history in line with the source: opens rows for tables that appeared, closes
  * rows of tables that vanished (keeping them), records a rename when a table appears at the storage
  * path of one that vanished, and refreshes the attributes of the others. Where the source has view
- * definitions, keeps them in step too ({@link ViewInventorySync}).
+ * definitions, keeps them in step too ({@link ViewInventorySync}); then the same for the columns, when the
+ * source has a column inventory.
  */
 @Service
 public class CatalogSync {
@@ -32,12 +33,18 @@ public class CatalogSync {
 
 	private final Clock clock;
 
+	private final SourceColumnReader columnReader;
+
+	private final ColumnSync columns;
+
 	CatalogSync(SourceInventoryReader reader, InventoryRepository inventory, SourceViewReader viewReader,
-			ViewInventorySync views, TransactionTemplate tx) {
+			ViewInventorySync views, TransactionTemplate tx, SourceColumnReader columnReader, ColumnSync columns) {
 		this.reader = reader;
 		this.inventory = inventory;
 		this.viewReader = viewReader;
 		this.views = views;
+		this.columnReader = columnReader;
+		this.columns = columns;
 		this.tx = tx;
 		this.clock = Clock.systemUTC();
 	}
@@ -46,7 +53,9 @@ public class CatalogSync {
 		List<SourceTable> tables = reader.read();
 		Optional<List<SourceView>> definitions = viewReader.read();
 		Instant now = clock.instant();
-		return tx.execute(status -> apply(tables, definitions, now));
+		CatalogSyncResult result = tx.execute(status -> apply(tables, definitions, now));
+		columnReader.read().ifPresent(found -> tx.execute(status -> columns.apply(found, now)));
+		return result;
 	}
 
 	private CatalogSyncResult apply(List<SourceTable> tables, Optional<List<SourceView>> definitions, Instant now) {

@@ -1,14 +1,8 @@
 package io.lakegov.history;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Calendar;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -54,29 +48,7 @@ public class HistoryReader {
 		SourceDatabase source = from.database();
 		// the table name is validated by SourceSettingsCheck or fixed by the local warehouse
 		String sql = "SELECT * FROM " + source.historyTable() + window(source) + " ORDER BY update_time, statement_id";
-		try (Connection connection = source.dataSource().getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			if (!source.isDatabricks()) {
-				// PostgreSQL streams with a fetch size only inside a transaction
-				connection.setAutoCommit(false);
-			}
-			try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
-					ResultSet.CONCUR_READ_ONLY)) {
-				statement.setFetchSize(from.fetchSize());
-				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, from.queryTimeout().toSeconds()));
-				statement.setObject(1, source.timeValue(start));
-				statement.setObject(2, source.timeValue(end));
-				try (ResultSet rows = statement.executeQuery()) {
-					stream(rows, batchSize, handler);
-				}
-			}
-			finally {
-				if (!source.isDatabricks()) {
-					connection.rollback();
-					connection.setAutoCommit(autoCommit);
-				}
-			}
-		}
+		WindowStream.read(from, sql, start, end, batchSize, HistoryReader::decoder, handler::handle);
 	}
 
 	/** How many rows the window holds, for the backlog gauge. */
@@ -94,47 +66,20 @@ public class HistoryReader {
 		return " WHERE update_time >= " + source.timeParameter() + " AND update_time < " + source.timeParameter();
 	}
 
-	private void stream(ResultSet rows, int batchSize, BatchHandler handler) throws SQLException {
-		ResultSetMetaData meta = rows.getMetaData();
-		int count = meta.getColumnCount();
-		HistoryColumn[] known = new HistoryColumn[count + 1];
-		String[] names = new String[count + 1];
-		boolean[] times = new boolean[count + 1];
-		for (int i = 1; i <= count; i++) {
-			names[i] = meta.getColumnLabel(i).toLowerCase(java.util.Locale.ROOT);
-			known[i] = HistoryColumn.byName(names[i]);
-			int type = meta.getColumnType(i);
-			times[i] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
+	private static WindowStream.RowDecoder<HistoryRow> decoder(WindowStream.Layout layout) {
+		HistoryColumn[] known = new HistoryColumn[layout.count() + 1];
+		for (int i = 1; i <= layout.count(); i++) {
+			known[i] = HistoryColumn.byName(layout.name(i));
 		}
-		Calendar utc = SourceTimes.utc();
-		List<HistoryRow> batch = new ArrayList<>(batchSize);
-		int rejected = 0;
-		while (rows.next()) {
-			HistoryRow row = toRow(rows, count, known, names, times, utc);
-			if (row == null) {
-				rejected++;
-			}
-			else {
-				batch.add(row);
-			}
-			if (batch.size() + rejected >= batchSize) {
-				handler.handle(batch, rejected);
-				batch = new ArrayList<>(batchSize);
-				rejected = 0;
-			}
-		}
-		if (!batch.isEmpty() || rejected > 0) {
-			handler.handle(batch, rejected);
-		}
+		return rows -> toRow(rows, layout, known);
 	}
 
-	private static HistoryRow toRow(ResultSet rows, int count, HistoryColumn[] known, String[] names, boolean[] times,
-			Calendar utc) throws SQLException {
+	private static HistoryRow toRow(ResultSet rows, WindowStream.Layout layout, HistoryColumn[] known)
+			throws SQLException {
 		Map<HistoryColumn, Object> values = new EnumMap<>(HistoryColumn.class);
 		Map<String, JsonText> extras = new HashMap<>();
-		for (int i = 1; i <= count; i++) {
-			// a TIMESTAMP read plainly is wall time in the JVM's zone: read it as UTC instead
-			Object raw = times[i] ? SourceTimes.read(rows, i, utc) : rows.getObject(i);
+		for (int i = 1; i <= layout.count(); i++) {
+			Object raw = layout.read(rows, i);
 			if (known[i] != null) {
 				Object value = HistoryValues.convert(known[i].type(), raw);
 				if (value != null) {
@@ -142,7 +87,7 @@ public class HistoryReader {
 				}
 			}
 			else if (raw != null) {
-				extras.put(names[i], HistoryValues.json(raw));
+				extras.put(layout.name(i), HistoryValues.json(raw));
 			}
 		}
 		if (!(values.get(HistoryColumn.STATEMENT_ID) instanceof String id) || id.isBlank()

@@ -3,19 +3,14 @@ package io.lakegov.history;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.Calendar;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -69,75 +64,28 @@ public class LineageReader {
 		// the table name is validated by SourceSettingsCheck or fixed by the local warehouse
 		String sql = "SELECT * FROM " + source.lineageTable() + " WHERE event_time >= " + source.timeParameter()
 				+ " AND event_time < " + source.timeParameter() + " ORDER BY event_time";
-		try (Connection connection = source.dataSource().getConnection()) {
-			boolean autoCommit = connection.getAutoCommit();
-			if (!source.isDatabricks()) {
-				connection.setAutoCommit(false);
-			}
-			try (PreparedStatement statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
-					ResultSet.CONCUR_READ_ONLY)) {
-				statement.setFetchSize(of.fetchSize());
-				statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, of.queryTimeout().toSeconds()));
-				statement.setObject(1, source.timeValue(from));
-				statement.setObject(2, source.timeValue(to));
-				try (ResultSet rows = statement.executeQuery()) {
-					stream(rows, batchSize, handler);
-				}
-			}
-			finally {
-				if (!source.isDatabricks()) {
-					connection.rollback();
-					connection.setAutoCommit(autoCommit);
-				}
-			}
-		}
+		WindowStream.read(of, sql, from, to, batchSize, LineageReader::decoder, handler::handle);
 	}
 
-	private static void stream(ResultSet rows, int batchSize, BatchHandler handler) throws SQLException {
-		ResultSetMetaData meta = rows.getMetaData();
-		int count = meta.getColumnCount();
-		LineageColumn[] known = new LineageColumn[count + 1];
-		String[] names = new String[count + 1];
-		boolean[] times = new boolean[count + 1];
-		for (int i = 1; i <= count; i++) {
-			names[i] = meta.getColumnLabel(i).toLowerCase(Locale.ROOT);
-			known[i] = LineageColumn.byName(names[i]);
-			int type = meta.getColumnType(i);
-			times[i] = type == Types.TIMESTAMP || type == Types.TIMESTAMP_WITH_TIMEZONE;
+	private static WindowStream.RowDecoder<LineageRow> decoder(WindowStream.Layout layout) {
+		LineageColumn[] known = new LineageColumn[layout.count() + 1];
+		for (int i = 1; i <= layout.count(); i++) {
+			known[i] = LineageColumn.byName(layout.name(i));
 		}
-		Calendar utc = SourceTimes.utc();
-		List<LineageRow> batch = new ArrayList<>(batchSize);
-		int rejected = 0;
-		while (rows.next()) {
-			LineageRow row = toRow(rows, count, known, names, times, utc);
-			if (row == null) {
-				rejected++;
-			}
-			else {
-				batch.add(row);
-			}
-			if (batch.size() + rejected >= batchSize) {
-				handler.handle(batch, rejected);
-				batch = new ArrayList<>(batchSize);
-				rejected = 0;
-			}
-		}
-		if (!batch.isEmpty() || rejected > 0) {
-			handler.handle(batch, rejected);
-		}
+		return rows -> toRow(rows, layout, known);
 	}
 
-	private static LineageRow toRow(ResultSet rows, int count, LineageColumn[] known, String[] names, boolean[] times,
-			Calendar utc) throws SQLException {
+	private static LineageRow toRow(ResultSet rows, WindowStream.Layout layout, LineageColumn[] known)
+			throws SQLException {
 		Map<LineageColumn, Object> values = new EnumMap<>(LineageColumn.class);
 		Map<String, JsonText> extras = new HashMap<>();
-		for (int i = 1; i <= count; i++) {
-			Object raw = times[i] ? SourceTimes.read(rows, i, utc) : rows.getObject(i);
+		for (int i = 1; i <= layout.count(); i++) {
+			Object raw = layout.read(rows, i);
 			if (raw == null) {
 				continue;
 			}
 			if (known[i] == null) {
-				extras.put(names[i], HistoryValues.json(raw));
+				extras.put(layout.name(i), HistoryValues.json(raw));
 			}
 			else {
 				Object value = switch (known[i]) {

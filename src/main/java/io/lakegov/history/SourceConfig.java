@@ -38,6 +38,8 @@ class SourceConfig {
 
 	static final String LOCAL_LINEAGE_TABLE = "access.table_lineage";
 
+	static final String LOCAL_COLUMNS_TABLE = "lakehouse.columns";
+
 	@Bean
 	Sources sources(SourceProperties single, SourceListProperties list, DataSource store,
 			ObjectProvider<EmbeddedDatabase> embedded) {
@@ -78,12 +80,12 @@ class SourceConfig {
 				: "local warehouse in the embedded PostgreSQL (database system)";
 		log.info("No lakegov.source.url: reading query history from the {}", description);
 		return source(settings, new SourceDatabase(local, LOCAL_HISTORY_TABLE, LOCAL_INVENTORY_TABLE, true, description,
-				LOCAL_LINEAGE_TABLE));
+				LOCAL_LINEAGE_TABLE, LOCAL_COLUMNS_TABLE));
 	}
 
 	private static HistorySource remote(SourceSettings settings) {
 		return source(settings, new SourceDatabase(pool(settings), settings.table(), settings.inventoryTable(), false,
-				redacted(settings.url()), settings.lineageTable()));
+				redacted(settings.url()), settings.lineageTable(), settings.columnsTable()));
 	}
 
 	private static HistorySource source(SourceSettings settings, SourceDatabase database) {

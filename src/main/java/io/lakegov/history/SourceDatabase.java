@@ -19,14 +19,24 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * @param local whether this is the local warehouse (demo and tests) rather than a real source
  * @param description where it points, for logs and status (no credentials)
  * @param lineageTable the engine's table lineage, e.g. {@code system.access.table_lineage}
+ * @param columnsTable the column inventory, e.g. {@code system.information_schema.columns}; null when
+ * the source has none
  */
 public record SourceDatabase(DataSource dataSource, String historyTable, String inventoryTable, boolean local,
-		String description, String lineageTable) {
+		String description, String lineageTable, String columnsTable) {
 
 	/** A source whose lineage table has Databricks' name. */
 	public SourceDatabase(DataSource dataSource, String historyTable, String inventoryTable, boolean local,
 			String description) {
 		this(dataSource, historyTable, inventoryTable, local, description, SourceProperties.DEFAULT_LINEAGE_TABLE);
+	}
+
+	/** A source whose column inventory sits next to its table inventory ({@code x.tables}: {@code x.columns}). */
+	public SourceDatabase(DataSource dataSource, String historyTable, String inventoryTable, boolean local,
+			String description, String lineageTable) {
+		this(dataSource, historyTable, inventoryTable, local, description, lineageTable,
+				inventoryTable != null && inventoryTable.endsWith(".tables")
+						? inventoryTable.substring(0, inventoryTable.length() - "tables".length()) + "columns" : null);
 	}
 
 	public JdbcClient jdbc() {

@@ -25,6 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param ownPrincipals principals whose statements are lakegov's own and never usage (besides those
  * tagged {@code lakegov}): the user or service principal lakegov reads the source as
  * @param lineageTable the engine's table lineage, read as a second witness of what statements touched
+ * @param columnsTable the column inventory ({@code information_schema.columns} of the source); a source
+ * without it syncs tables only
  */
 @ConfigurationProperties("lakegov.source")
 public record SourceProperties(String url, String username, String password,
@@ -32,9 +34,12 @@ public record SourceProperties(String url, String username, String password,
 		@DefaultValue("system.information_schema.tables") String inventoryTable, @DefaultValue("1000") int fetchSize,
 		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
 		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals,
-		@DefaultValue(SourceProperties.DEFAULT_LINEAGE_TABLE) String lineageTable) {
+		@DefaultValue(SourceProperties.DEFAULT_LINEAGE_TABLE) String lineageTable,
+		@DefaultValue(SourceProperties.DEFAULT_COLUMNS_TABLE) String columnsTable) {
 
 	static final String DEFAULT_LINEAGE_TABLE = "system.access.table_lineage";
+
+	static final String DEFAULT_COLUMNS_TABLE = "system.information_schema.columns";
 
 	public SourceProperties {
 		if (table == null || !table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
@@ -45,6 +50,9 @@ public record SourceProperties(String url, String username, String password,
 		}
 		if (lineageTable == null || !lineageTable.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
 			throw new IllegalArgumentException("lakegov.source.lineage-table must be a plain [catalog.]schema.table name, was " + lineageTable);
+		}
+		if (columnsTable == null || !columnsTable.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}")) {
+			throw new IllegalArgumentException("lakegov.source.columns-table must be a plain [catalog.]schema.table name, was " + columnsTable);
 		}
 		if (fetchSize < 1 || fetchSize > 100_000) {
 			throw new IllegalArgumentException("lakegov.source.fetch-size must be between 1 and 100000, was " + fetchSize);

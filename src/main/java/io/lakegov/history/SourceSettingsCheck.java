@@ -83,6 +83,9 @@ final class SourceSettingsCheck {
 		if (entry.lineageTable() == null || !TABLE.matcher(entry.lineageTable()).matches()) {
 			problems.add(key + ".lineage-table must be a plain [catalog.]schema.table name, was " + entry.lineageTable());
 		}
+		if (entry.columnsTable() == null || !TABLE.matcher(entry.columnsTable()).matches()) {
+			problems.add(key + ".columns-table must be a plain [catalog.]schema.table name, was " + entry.columnsTable());
+		}
 		if (entry.fetchSize() < 1 || entry.fetchSize() > 100_000) {
 			problems.add(key + ".fetch-size must be between 1 and 100000, was " + entry.fetchSize());
 		}

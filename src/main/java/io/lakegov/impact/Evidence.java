@@ -17,9 +17,10 @@ package io.lakegov.impact;
  * @param indirectReads statements that read those views on the days they reached it (one per view read)
  * @param indirectEtlReads of those, the ones run by jobs and pipelines
  * @param indirectReaders distinct users who reached it only through views
+ * @param shares Delta Sharing shares it is in now
  */
 public record Evidence(long reads, long writes, long timeTravelReads, long readers, long writers, long etlReads,
 		long otherReads, long sources, long lineageOnlyReads, long lineageOnlyWrites, long views, long indirectReads,
-		long indirectEtlReads, long indirectReaders) {
+		long indirectEtlReads, long indirectReaders, long shares) {
 
 }

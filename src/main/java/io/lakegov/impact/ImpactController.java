@@ -27,10 +27,13 @@ class ImpactController {
 
 	private final ImpactService impact;
 
-	ImpactController(TableResolver resolver, BusinessDates dates, ImpactService impact) {
+	private final ColumnImpactService columns;
+
+	ImpactController(TableResolver resolver, BusinessDates dates, ImpactService impact, ColumnImpactService columns) {
 		this.resolver = resolver;
 		this.dates = dates;
 		this.impact = impact;
+		this.columns = columns;
 	}
 
 	@GetMapping("/api/v1/tables/{table}/impact")
@@ -41,6 +44,17 @@ class ImpactController {
 			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable String table,
 			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
 		return impact.report(resolver.resolve(table), dates.lastDays(lookbackDays));
+	}
+
+	@GetMapping("/api/v1/tables/{table}/columns/{column}/impact")
+	@Operation(summary = "Before dropping or renaming a column: its readers, writers, sources, views and downstream "
+			+ "tables, what may use it without certainty, and a verdict over the lookback window")
+	ColumnImpactReport columnImpact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
+			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable String table,
+			@Parameter(description = "the column: letters, digits and underscores, or quoted in backticks; case-insensitive", example = "amount") @PathVariable String column,
+			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
+		ColumnName name = ColumnName.parse(column);
+		return columns.report(resolver.resolve(table), name, dates.lastDays(lookbackDays));
 	}
 
 }

@@ -16,7 +16,7 @@ import io.lakegov.views.ViewReach;
  * @param seen false when lakegov never saw the table in usage facts or the inventory
  * @param from the first business day of the lookback window
  * @param to the last business day of the window (today)
- * @param verdict UNUSED, READ_ONLY_BY_ETL or ACTIVE over the window
+ * @param verdict UNUSED, READ_ONLY_BY_ETL or ACTIVE over the window; SHARED whenever it is in a share now
  * @param evidence the counts behind the verdict
  * @param lastRead the latest read ever recorded
  * @param lastWrite the latest write ever recorded
@@ -25,6 +25,7 @@ import io.lakegov.views.ViewReach;
  * @param sources jobs, notebooks, dashboards, alerts and pipelines that touched it in the window
  * @param downstream tables written by statements that read this one
  * @param upstream tables read by statements that wrote this one
+ * @param shares the Delta Sharing shares it is in now, then those it was in (latest first)
  * @param inventory what the lakehouse inventory says (present, dropped or renamed on ...), null if never listed
  * @param views views and materialized views built on the table, directly or on other views, with their paths
  * and the days of the window on which they read it
@@ -34,7 +35,8 @@ import io.lakegov.views.ViewReach;
 public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate to, Verdict verdict,
 		Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers, List<ImpactUser> writers,
 		List<ImpactSource> sources, List<LinkedTable> downstream, List<LinkedTable> upstream,
-		InventoryStatus inventory, List<ViewReach> views, List<IndirectReader> indirectReaders, ViewLimits viewLimits) {
+		List<ImpactShare> shares, InventoryStatus inventory, List<ViewReach> views, List<IndirectReader> indirectReaders,
+		ViewLimits viewLimits) {
 
 	public ImpactReport {
 		readers = List.copyOf(readers);
@@ -42,13 +44,14 @@ public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate
 		sources = List.copyOf(sources);
 		downstream = List.copyOf(downstream);
 		upstream = List.copyOf(upstream);
+		shares = List.copyOf(shares);
 		views = List.copyOf(views);
 		indirectReaders = List.copyOf(indirectReaders);
 	}
 
 	ImpactReport withInventory(InventoryStatus status) {
 		return new ImpactReport(table, seen, from, to, verdict, evidence, lastRead, lastWrite, readers, writers, sources,
-				downstream, upstream, status, views, indirectReaders, viewLimits);
+				downstream, upstream, shares, status, views, indirectReaders, viewLimits);
 	}
 
 }

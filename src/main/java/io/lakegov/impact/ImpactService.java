@@ -9,6 +9,8 @@ import io.lakegov.catalog.TableInventory;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.ShareExposure;
+import io.lakegov.usage.ShareRepository;
 import io.lakegov.views.ViewReach;
 
 import org.springframework.stereotype.Service;
@@ -42,9 +44,12 @@ class ImpactService {
 
 	private final ThroughViews throughViews;
 
+	private final ShareRepository shares;
+
 	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache,
-			ThroughViews throughViews) {
+			ThroughViews throughViews, ShareRepository shares) {
 		this.repository = repository;
+		this.shares = shares;
 		this.inventory = inventory;
 		this.cache = cache;
 		this.throughViews = throughViews;
@@ -54,8 +59,8 @@ class ImpactService {
 		var status = inventory.status(table.name()).orElse(null);
 		if (!table.seen()) {
 			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
-					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(),
-					List.of(), List.of(), status, List.of(), List.of(), null);
+					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(),
+					List.of(), List.of(), List.of(), status, List.of(), List.of(), null);
 		}
 		return cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window), ImpactService::rows)
 			.withInventory(status);
@@ -77,6 +82,8 @@ class ImpactService {
 			.filter(row -> !row.byUser() && "READ".equals(row.role()) && ETL_SOURCES.contains(row.sourceKind()))
 			.mapToLong(ImpactRepository.UsageRow::statements)
 			.sum();
+		List<ImpactShare> shared = shares.exposures(table, MAX_LISTED).stream().map(ImpactService::share).toList();
+		long currentShares = shared.stream().filter(ImpactShare::current).count();
 		var evidence = new Evidence(reads, writers.stream().mapToLong(ImpactUser::statements).sum(),
 				readers.stream().mapToLong(ImpactUser::timeTravelStatements).sum(), readers.size(), writers.size(),
 				etlReads, reads - etlReads,
@@ -84,11 +91,11 @@ class ImpactService {
 				readers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
 				writers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
 				viewsPart.views().stream().map(ViewReach::view).distinct().count(), viewsPart.reads(),
-				viewsPart.etlReads(), viewsPart.readers().size());
+				viewsPart.etlReads(), viewsPart.readers().size(), currentShares);
 		long allReads = reads + viewsPart.reads();
 		long allEtlReads = etlReads + viewsPart.etlReads();
-		Verdict verdict = allReads == 0 ? Verdict.UNUSED
-				: allEtlReads == allReads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
+		Verdict verdict = currentShares > 0 ? Verdict.SHARED
+				: allReads == 0 ? Verdict.UNUSED : allEtlReads == allReads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
 		List<ImpactSource> sources = sourceRows.stream()
 			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.lineageOnly(),
 					row.last()))
@@ -97,14 +104,21 @@ class ImpactService {
 			.toList();
 		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),
 				usage.lastWrite(), limited(readers), limited(writers), sources, usage.downstream(), usage.upstream(),
-				null, viewsPart.views().stream().limit(MAX_LISTED).toList(),
+				shared, null, viewsPart.views().stream().limit(MAX_LISTED).toList(),
 				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits());
+	}
+
+	private static ImpactShare share(ShareRepository.Exposure sourced) {
+		ShareExposure exposure = sourced.period();
+		return new ImpactShare(exposure.share(), exposure.current(), exposure.alias(), exposure.withHistory(),
+				exposure.addedAt(), exposure.addedBy(), exposure.addedStatement(), exposure.openedBy(),
+				exposure.removedAt(), exposure.removedBy(), exposure.closedBy(), sourced.source());
 	}
 
 	private static int rows(ImpactReport report) {
 		return report.readers().size() + report.writers().size() + report.sources().size()
 				+ report.downstream().size() + report.upstream().size() + report.views().size()
-				+ report.indirectReaders().size();
+				+ report.indirectReaders().size() + report.shares().size();
 	}
 
 	private static List<ImpactUser> users(List<ImpactRepository.UsageRow> rows, String role) {

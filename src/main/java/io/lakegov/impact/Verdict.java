@@ -10,6 +10,12 @@ public enum Verdict {
 	READ_ONLY_BY_ETL,
 
 	/** People, dashboards, notebooks or other interactive sources read it. */
-	ACTIVE
+	ACTIVE,
+
+	/**
+	 * It is in a Delta Sharing share now: recipients outside the workspace read it, whatever this workspace's
+	 * query history says, and dropping or renaming it breaks them.
+	 */
+	SHARED
 
 }

@@ -40,6 +40,12 @@ class AnalysisStore {
 	private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
 	};
 
+	private static final TypeReference<List<StoredAnalysis.ShareChange>> SHARE_CHANGES = new TypeReference<>() {
+	};
+
+	private static final TypeReference<List<StoredColumn>> COLUMNS = new TypeReference<>() {
+	};
+
 	private final JdbcClient jdbc;
 
 	private final StatementAnalyzer analyzer;
@@ -206,7 +212,8 @@ class AnalysisStore {
 		Map<String, StoredAnalysis> loaded = new HashMap<>();
 		jdbc.sql("""
 				SELECT text_hash, status, kind, stage, reason, fingerprint, redacted_sql, accesses::text,
-				       paths::text, use_catalog, use_schema, temporary_views::text, (use_catalog IS NOT NULL OR use_schema IS NOT NULL)
+				       paths::text, use_catalog, use_schema, temporary_views::text, (use_catalog IS NOT NULL OR use_schema IS NOT NULL),
+				       share_changes::text, columns::text
 				FROM statement_analysis
 				WHERE analyzer_version = :version AND text_hash = ANY(:hashes)""")
 			.param("version", StatementAnalyzer.VERSION)
@@ -221,7 +228,8 @@ class AnalysisStore {
 		return new StoredAnalysis(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
 				rs.getString(6), rs.getString(7), json.readValue(rs.getString(8), ACCESSES),
 				json.readValue(rs.getString(9), STRINGS), rs.getBoolean(13), rs.getString(10), rs.getString(11),
-				json.readValue(rs.getString(12), STRINGS));
+				json.readValue(rs.getString(12), STRINGS), json.readValue(rs.getString(14), SHARE_CHANGES),
+				json.readValue(rs.getString(15), COLUMNS));
 	}
 
 	/** Stores new analyses with one statement; a concurrent writer of the same analysis is harmless. */
@@ -230,7 +238,7 @@ class AnalysisStore {
 			return;
 		}
 		int n = fresh.size();
-		Object[][] columns = new Object[12][n];
+		Object[][] columns = new Object[14][n];
 		for (int i = 0; i < n; i++) {
 			StoredAnalysis analysis = fresh.get(i).getValue();
 			columns[0][i] = fresh.get(i).getKey();
@@ -245,16 +253,20 @@ class AnalysisStore {
 			columns[9][i] = analysis.useCatalog();
 			columns[10][i] = analysis.useSchema();
 			columns[11][i] = json.writeValueAsString(analysis.temporaryViews());
+			columns[12][i] = json.writeValueAsString(analysis.shareChanges());
+			columns[13][i] = json.writeValueAsString(analysis.columns());
 		}
 		jdbc.sql("""
 				INSERT INTO statement_analysis (text_hash, analyzer_version, status, kind, stage, reason, fingerprint,
-				    redacted_sql, accesses, paths, use_catalog, use_schema, temporary_views, analyzed_at)
+				    redacted_sql, accesses, paths, use_catalog, use_schema, temporary_views, share_changes, columns,
+				    analyzed_at)
 				SELECT hash, :version, status, kind, stage, reason, fingerprint, redacted, accesses::jsonb, paths::jsonb,
-				       catalog, schema, views::jsonb, now()
+				       catalog, schema, views::jsonb, shares::jsonb, cols::jsonb, now()
 				FROM unnest(:hashes::text[], :statuses::text[], :kinds::text[], :stages::text[], :reasons::text[],
 				    :fingerprints::text[], :redacted::text[], :accesses::text[], :paths::text[], :catalogs::text[],
-				    :schemas::text[], :views::text[])
-				    AS a(hash, status, kind, stage, reason, fingerprint, redacted, accesses, paths, catalog, schema, views)
+				    :schemas::text[], :views::text[], :shares::text[], :cols::text[])
+				    AS a(hash, status, kind, stage, reason, fingerprint, redacted, accesses, paths, catalog, schema, views,
+				         shares, cols)
 				ON CONFLICT (text_hash, analyzer_version) DO NOTHING""")
 			.param("version", StatementAnalyzer.VERSION)
 			.param("hashes", new SqlArrayValue("text", columns[0]))
@@ -269,6 +281,8 @@ class AnalysisStore {
 			.param("catalogs", new SqlArrayValue("text", columns[9]))
 			.param("schemas", new SqlArrayValue("text", columns[10]))
 			.param("views", new SqlArrayValue("text", columns[11]))
+			.param("shares", new SqlArrayValue("text", columns[12]))
+			.param("cols", new SqlArrayValue("text", columns[13]))
 			.update();
 	}
 

@@ -8,15 +8,16 @@ import java.util.Set;
 
 import io.lakegov.analysis.AnalysisProperties;
 import io.lakegov.sql.TableName;
+import io.lakegov.usage.ShareEvent;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageProperties;
 
 import org.springframework.stereotype.Component;
 
 /**
- * Turns a statement's analysis into usage facts: names resolved with the session's {@code USE} state,
- * then the configured defaults; temporary views of the session dropped; the business date taken in the
- * business time zone.
+ * Turns a statement's analysis into usage facts and share events: names resolved with the session's
+ * {@code USE} state, then the configured defaults; temporary views of the session dropped; the business date
+ * taken in the business time zone.
  */
 @Component
 class FactDeriver {
@@ -37,8 +38,8 @@ class FactDeriver {
 		return zone;
 	}
 
-	/** The facts and the defaults names were resolved with. */
-	record Derived(List<UsageFact> facts, String catalog, String schema) {
+	/** The facts, the share events and the defaults names were resolved with. */
+	record Derived(List<UsageFact> facts, List<ShareEvent> shareEvents, String catalog, String schema) {
 	}
 
 	Derived derive(StatementContext statement, StoredAnalysis analysis, SessionEvents.State session) {
@@ -46,7 +47,7 @@ class FactDeriver {
 		String schema = session.schema() != null ? session.schema() : defaultSchema;
 		List<UsageFact> facts = new ArrayList<>();
 		if (statement.own()) {
-			return new Derived(facts, catalog, schema);
+			return new Derived(facts, List.of(), catalog, schema);
 		}
 		Set<String> seen = new LinkedHashSet<>();
 		for (StoredAnalysis.Access access : analysis.accesses()) {
@@ -66,7 +67,20 @@ class FactDeriver {
 					statement.user(), statement.eventTime(), statement.eventTime().atZone(zone).toLocalDate(),
 					statement.source().kind(), statement.source().id(), statement.executionStatus()));
 		}
-		return new Derived(facts, catalog, schema);
+		return new Derived(facts, shareEvents(statement, analysis, catalog, schema), catalog, schema);
+	}
+
+	private static List<ShareEvent> shareEvents(StatementContext statement, StoredAnalysis analysis, String catalog,
+			String schema) {
+		List<ShareEvent> events = new ArrayList<>(analysis.shareChanges().size());
+		for (StoredAnalysis.ShareChange change : analysis.shareChanges()) {
+			String table = change.name() == null ? null
+					: new TableName(change.name()).resolve(catalog, schema).qualified();
+			events.add(new ShareEvent(statement.statementId(), events.size(), change.action(), change.share(), table,
+					change.alias(), change.withHistory(), change.renamedTo(), statement.user(), statement.eventTime(),
+					statement.executionStatus()));
+		}
+		return events;
 	}
 
 }

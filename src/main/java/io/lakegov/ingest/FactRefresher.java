@@ -11,6 +11,10 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.history.HistorySource;
+import io.lakegov.usage.ColumnFact;
+import io.lakegov.usage.ColumnFactRepository;
+import io.lakegov.usage.ShareEvent;
+import io.lakegov.usage.ShareRepository;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,13 +51,22 @@ class FactRefresher {
 
 	private final LineageDisagreements disagreements;
 
+	private final ShareRepository shares;
+
+	private final ColumnFactDeriver columnDeriver;
+
+	private final ColumnFactRepository columnFacts;
+
 	private final Timer analysisTime;
 
 	private final Timer factsTime;
 
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
 			FactDeriver deriver, UsageFactRepository facts, EngineLineageStore lineage,
-			LineageDisagreements disagreements, MeterRegistry registry) {
+			LineageDisagreements disagreements, ShareRepository shares, ColumnFactDeriver columnDeriver,
+			ColumnFactRepository columnFacts, MeterRegistry registry) {
+		this.columnDeriver = columnDeriver;
+		this.columnFacts = columnFacts;
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
 		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
 		this.analyses = analyses;
@@ -64,6 +77,7 @@ class FactRefresher {
 		this.facts = facts;
 		this.lineage = lineage;
 		this.disagreements = disagreements;
+		this.shares = shares;
 	}
 
 	/** A statement whose facts are to be derived, with its text. */
@@ -79,9 +93,9 @@ class FactRefresher {
 	 * its facts, where its two witnesses disagree, and the statements of lineage alone that its lineage
 	 * stood for until its history arrived ({@code superseded}).
 	 */
-	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts, int analysed,
-			int unanalysable, Set<String> unseen, List<LineageDisagreements.Disagreement> disagreements,
-			Set<String> superseded) {
+	record Derived(Map<String, PendingStatements.Derivation> derivations, List<UsageFact> facts,
+			List<ShareEvent> shareEvents, List<ColumnFact> columnFacts, int analysed, int unanalysable, Set<String> unseen,
+			List<LineageDisagreements.Disagreement> disagreements, Set<String> superseded) {
 	}
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
@@ -107,7 +121,11 @@ class FactRefresher {
 		Set<String> stored = new HashSet<>(derived.derivations().keySet());
 		stored.removeAll(derived.unseen());
 		stored.addAll(derived.superseded());
-		factsTime.record(() -> facts.replace(source, stored, derived.facts()));
+		factsTime.record(() -> {
+			facts.replace(source, stored, derived.facts());
+			shares.replace(source, stored, derived.shareEvents());
+			columnFacts.replace(source, stored, derived.columnFacts());
+		});
 		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
 	}
 
@@ -121,7 +139,7 @@ class FactRefresher {
 	Derived derive(HistorySource source, Collection<Pending> statements, Set<String> unseen,
 			Map<String, StoredAnalysis> known) {
 		if (statements.isEmpty()) {
-			return new Derived(Map.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
+			return new Derived(Map.of(), List.of(), List.of(), List.of(), 0, 0, unseen, List.of(), Set.of());
 		}
 		Map<String, Pending> all = new LinkedHashMap<>();
 		statements.forEach(statement -> all.put(statement.context().statementId(), statement));
@@ -155,6 +173,8 @@ class FactRefresher {
 		List<LineageDisagreements.Disagreement> disagreed = new ArrayList<>();
 		Set<String> superseded = new HashSet<>();
 		List<UsageFact> derivedFacts = new ArrayList<>();
+		List<ShareEvent> shareEvents = new ArrayList<>();
+		List<ColumnFactDeriver.Input> columnInputs = new ArrayList<>();
 		Map<String, PendingStatements.Derivation> derivations = new LinkedHashMap<>();
 		int unanalysable = 0;
 		for (Pending statement : all.values()) {
@@ -175,13 +195,17 @@ class FactRefresher {
 			}
 			LineageFacts.Merged merged = LineageFacts.merge(context, analysis, derived.facts(), seen, deriver.zone());
 			derivedFacts.addAll(merged.facts());
+			shareEvents.addAll(derived.shareEvents());
 			if (merged.disagreement() != null) {
 				disagreed.add(merged.disagreement());
 			}
+			columnInputs.add(new ColumnFactDeriver.Input(context, analysis, derived.catalog(), derived.schema(),
+					state.temporaryViews()));
 			derivations.put(context.statementId(), new PendingStatements.Derivation(context.statementId(),
 					context.own() ? OWN_STATEMENT : analysis.status(), derived.catalog(), derived.schema()));
 		}
-		return new Derived(derivations, derivedFacts, analysed, unanalysable, unseen, disagreed, superseded);
+		return new Derived(derivations, derivedFacts, shareEvents, columnDeriver.derive(columnInputs), analysed,
+				unanalysable, unseen, disagreed, superseded);
 	}
 
 	private Map<String, Instant> recordSessionEvents(String source, Collection<Pending> statements,

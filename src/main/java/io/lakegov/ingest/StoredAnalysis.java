@@ -12,10 +12,11 @@ import io.lakegov.sql.TimeTravel;
  * facts again (for another session context) without parsing the text again.
  *
  * @param status ANALYZED, PARTIAL, UNANALYZABLE, or for texts never analysed EMPTY and REDACTED
+ * @param columns the columns read and written, as far as the text tells
  */
 record StoredAnalysis(String status, String kind, String stage, String reason, String fingerprint,
 		String redactedSql, List<Access> accesses, List<String> paths, boolean setsSession, String useCatalog,
-		String useSchema, List<String> temporaryViews) {
+		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges, List<StoredColumn> columns) {
 
 	static final String EMPTY = "EMPTY";
 
@@ -25,6 +26,8 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 		accesses = List.copyOf(accesses);
 		paths = List.copyOf(paths);
 		temporaryViews = List.copyOf(temporaryViews);
+		shareChanges = shareChanges == null ? List.of() : List.copyOf(shareChanges);
+		columns = columns == null ? List.of() : List.copyOf(columns);
 	}
 
 	/**
@@ -37,18 +40,35 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 			String timeTravelValue, String timeTravelSyntax) {
 	}
 
+	/**
+	 * What a statement does to a share (see {@link io.lakegov.sql.ShareChange}).
+	 *
+	 * @param action ADD, UPDATE, REMOVE, RENAME or DROP
+	 * @param name the table's parts with USE statements of the same text applied; null for RENAME and DROP
+	 */
+	record ShareChange(String action, String share, List<String> name, String alias, Boolean withHistory,
+			String renamedTo) {
+	}
+
 	static StoredAnalysis of(Analysis analysis) {
 		SessionEffect effect = analysis.sessionEffect();
 		return new StoredAnalysis(analysis.status().name(), analysis.kind(), analysis.stage(), analysis.reason(),
 				analysis.fingerprint(), analysis.redactedSql(),
 				analysis.accesses().stream().map(StoredAnalysis::access).toList(), analysis.paths(), effect != null,
 				effect == null ? null : effect.catalog(), effect == null ? null : effect.schema(),
-				analysis.temporaryViews());
+				analysis.temporaryViews(), analysis.shareChanges().stream().map(StoredAnalysis::change).toList(),
+				analysis.columns().stream().map(StoredColumn::of).toList());
+	}
+
+	private static ShareChange change(io.lakegov.sql.ShareChange change) {
+		return new ShareChange(change.action().name(), change.share(),
+				change.table() == null ? null : change.table().parts(), change.alias(), change.withHistory(),
+				change.renamedTo());
 	}
 
 	static StoredAnalysis notAnalysed(String status, String reason) {
 		return new StoredAnalysis(status, null, "none", reason, null, null, List.of(), List.of(), false, null, null,
-				List.of());
+				List.of(), List.of(), List.of());
 	}
 
 	private static Access access(TableAccess access) {

@@ -18,6 +18,10 @@ import java.util.Objects;
  * @param reason          null when ANALYZED, otherwise why not (naming the failed statements of a script)
  * @param sessionEffect   what USE statements in the text set, null when there were none
  * @param temporaryViews  temporary views the text creates; they are not tables
+ * @param shareChanges    what the text does to Delta Sharing shares (tables added, updated or removed, shares
+ *                        renamed or dropped), in the order of its statements
+ * @param columns         the columns read and written, deduplicated, with the text's {@code USE} applied to their
+ *                        tables; a table whose columns the analyser could not tell has one entry with no column
  */
 public record Analysis(
         AnalysisStatus status,
@@ -30,18 +34,30 @@ public record Analysis(
         String reason,
         String analyzerVersion,
         SessionEffect sessionEffect,
-        List<String> temporaryViews) {
+        List<String> temporaryViews,
+        List<ShareChange> shareChanges,
+        List<ColumnAccess> columns) {
 
     public Analysis {
         Objects.requireNonNull(status, "status");
         accesses = List.copyOf(accesses);
         paths = List.copyOf(paths);
         temporaryViews = List.copyOf(temporaryViews);
+        shareChanges = List.copyOf(shareChanges);
+        columns = List.copyOf(columns);
         Objects.requireNonNull(stage, "stage");
         Objects.requireNonNull(analyzerVersion, "analyzerVersion");
         if (status != AnalysisStatus.ANALYZED && reason == null) {
             throw new IllegalArgumentException("a " + status + " analysis needs a reason");
         }
+    }
+
+    /** An analysis without share changes and columns: nothing was understood, or nothing reads a table. */
+    public Analysis(AnalysisStatus status, String kind, List<TableAccess> accesses, List<String> paths,
+            String fingerprint, String redactedSql, String stage, String reason, String analyzerVersion,
+            SessionEffect sessionEffect, List<String> temporaryViews) {
+        this(status, kind, accesses, paths, fingerprint, redactedSql, stage, reason, analyzerVersion, sessionEffect,
+                temporaryViews, List.of(), List.of());
     }
 
     public List<TableAccess> reads() {

@@ -1,10 +1,13 @@
 package io.lakegov.sql;
 
+import java.util.List;
+import java.util.Locale;
+
 /**
  * Notebook and maintenance commands: {@code LIST 'path'} (a path), {@code CACHE SELECT ...} (reads what the query
  * reads), {@code CREATE WIDGET} and {@code REMOVE WIDGET} (no table; a dropdown's {@code CHOICES} query is read),
  * {@code FSCK REPAIR TABLE t} and {@code CREATE | DROP BLOOMFILTER INDEX ON [TABLE] t} (write {@code t}),
- * {@code SHOW TABLES DROPPED} (no table).
+ * {@code SHOW TABLES DROPPED} (no table), and {@code DESCRIBE HISTORY|DETAIL} forms Delta's grammar refuses.
  */
 final class CommandRecognisers {
 
@@ -47,13 +50,43 @@ final class CommandRecognisers {
         return null;
     }
 
+    /**
+     * {@code DESCRIBE HISTORY|DETAIL t [LIMIT n]} that Delta's grammar refused, such as one naming its table with
+     * {@code IDENTIFIER(:p)} or limited by a parameter: reads {@code t}, or is dynamic.
+     */
+    static StatementFacts describeDelta(Tokens tokens, int first, int end) {
+        int at = first + 2;
+        StatementFacts facts = new StatementFacts("DESCRIBE_" + tokens.text(first + 1).toUpperCase(Locale.ROOT));
+        int next;
+        if (tokens.type(at) == TokenType.STRING) {
+            String path = Literals.stringValue(tokens.text(at));
+            if (path == null || path.isEmpty()) {
+                return null;
+            }
+            facts.add(new TableName(List.of("delta", path)), AccessRole.READ, null);
+            next = at + 1;
+        } else {
+            TokenNames.Read table = TokenNames.target(tokens, at, end);
+            if (table == null) {
+                return null;
+            }
+            facts.add(table, AccessRole.READ);
+            next = table.next();
+        }
+        if (tokens.isWord(next, "LIMIT") && next + 2 == end
+                && (tokens.type(next + 1) == TokenType.NUMBER || tokens.type(next + 1) == TokenType.PARAMETER)) {
+            next = end;
+        }
+        return next == end ? facts : null;
+    }
+
     private static StatementFacts written(Tokens tokens, int at, int end, String kind) {
-        TokenNames.Read table = TokenNames.name(tokens, at, end);
+        TokenNames.Read table = TokenNames.target(tokens, at, end);
         if (table == null) {
             return null;
         }
         StatementFacts facts = new StatementFacts(kind);
-        facts.add(table.name(), AccessRole.WRITE, null);
+        facts.add(table, AccessRole.WRITE);
         return facts;
     }
 }

@@ -7,7 +7,8 @@ package io.lakegov.sql;
  * MERGE's {@code UPDATE SET *} or {@code INSERT *}, {@code COMPUTE DELTA STATISTICS},
  * {@code REPAIR TABLE t SYNC METADATA} and a {@code LOCATION '...' WITH (CREDENTIAL ...)}. When Spark's grammar
  * refuses a statement, these are replaced by spaces (offsets stay put) and the grammar reads the rest; the text is
- * unchanged when there is none.
+ * unchanged when there is none. A history query {@code (DESCRIBE HISTORY t)} is rewritten as {@link HistoryQueries}
+ * says.
  */
 final class DatabricksClauses {
 
@@ -18,6 +19,15 @@ final class DatabricksClauses {
     static String blank(Tokens tokens, int first, int end, String text, int base) {
         char[] chars = null;
         for (int i = first; i < end; i++) {
+            int history = HistoryQueries.end(tokens, i, end);
+            if (history > i) {
+                if (chars == null) {
+                    chars = text.toCharArray();
+                }
+                HistoryQueries.rewrite(tokens, i, history, chars, base);
+                i = history - 1;
+                continue;
+            }
             int to = clauseEnd(tokens, first, i, end);
             if (to <= i) {
                 continue;

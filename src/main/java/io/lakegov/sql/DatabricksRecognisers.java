@@ -71,13 +71,13 @@ final class DatabricksRecognisers {
     }
 
     private static StatementFacts copyInto(Tokens tokens, int at, int end) {
-        TokenNames.Read target = TokenNames.name(tokens, at, end);
+        TokenNames.Read target = TokenNames.target(tokens, at, end);
         int from = TokenNames.find(tokens, at, end, "FROM");
         if (target == null || from < 0) {
             return null;
         }
         StatementFacts facts = new StatementFacts("COPY_INTO");
-        facts.add(target.name(), AccessRole.WRITE, null);
+        facts.add(target, AccessRole.WRITE);
         for (int i = from + 1; i < end; i++) {
             if (tokens.type(i) == TokenType.STRING) {
                 facts.paths.add(Literals.unquote(tokens.text(i)));
@@ -160,7 +160,7 @@ final class DatabricksRecognisers {
             // UNDROP TABLE WITH ID '...' names the table by its id only.
             return new StatementFacts("UNDROP");
         }
-        TokenNames.Read name = TokenNames.name(tokens, at, end);
+        TokenNames.Read name = TokenNames.target(tokens, at, end);
         if (name == null) {
             return null;
         }
@@ -169,7 +169,7 @@ final class DatabricksRecognisers {
             case "SYNC" -> "SYNC_TABLE";
             default -> verb + "_" + object;
         });
-        facts.add(name.name(), verb.equals("ANALYZE") ? AccessRole.READ : AccessRole.WRITE, null);
+        facts.add(name, verb.equals("ANALYZE") ? AccessRole.READ : AccessRole.WRITE);
         if (verb.equals("SYNC") && tokens.isWord(name.next(), "FROM")) {
             TokenNames.Read source = TokenNames.name(tokens, name.next() + 1, end);
             if (source != null) {

@@ -27,6 +27,13 @@ final class DeltaCommands {
         return false;
     }
 
+    /** {@code DESCRIBE HISTORY|DETAIL} followed by something: a Delta command, never a table "history". */
+    static boolean isDescribe(Tokens tokens, int first, int end) {
+        return (tokens.isWord(first, "DESC") || tokens.isWord(first, "DESCRIBE"))
+                && (tokens.isWord(first + 1, "HISTORY") || tokens.isWord(first + 1, "DETAIL")) && first + 2 < end
+                && !tokens.isSymbol(first + 2, '.');
+    }
+
     /**
      * Delta's open-source grammar knows only SHALLOW clones; Databricks also has DEEP ones and a bare CLONE,
      * which read and write the same tables. They are rewritten to SHALLOW so the grammar can read the rest.

@@ -17,17 +17,27 @@ import java.util.List;
  * Delta Lake commands. Maintenance commands (OPTIMIZE, VACUUM, REORG, RESTORE, CONVERT, GENERATE, table
  * features and constraints) write the table; DESCRIBE HISTORY/DETAIL read it; CLONE reads the source and writes
  * the clone. A command given a path string works on the Delta table at that path, named {@code delta.<path>}.
+ * {@code VACUUM t USING INVENTORY inv | (query)} also reads the inventory table or what the query reads.
  */
 final class DeltaRules {
 
     private DeltaRules() {
     }
 
-    /** The facts of a Delta command, or null when the grammar only passed the text through. */
-    static StatementFacts analyze(DeltaSqlBaseParser.SingleStatementContext root) {
+    /** Reads an embedded query, given by the characters it spans in the command's text, into the facts. */
+    @FunctionalInterface
+    interface Queries {
+        boolean walkInto(int startChar, int stopChar, StatementFacts facts);
+    }
+
+    /**
+     * The facts of a Delta command, or null when the grammar only passed the text through or an embedded query
+     * could not be read.
+     */
+    static StatementFacts analyze(DeltaSqlBaseParser.SingleStatementContext root, Queries queries) {
         StatementContext statement = root.statement();
         if (statement instanceof VacuumTableContext vacuum) {
-            return write("VACUUM", vacuum.table, vacuum.path);
+            return vacuum(vacuum, queries);
         } else if (statement instanceof OptimizeTableContext optimize) {
             return write("OPTIMIZE", optimize.table, optimize.path);
         } else if (statement instanceof DescribeDeltaHistoryContext history) {
@@ -57,6 +67,20 @@ final class DeltaRules {
             return write("ALTER_TABLE", alter.table, null);
         }
         return null;
+    }
+
+    private static StatementFacts vacuum(VacuumTableContext vacuum, Queries queries) {
+        StatementFacts facts = write("VACUUM", vacuum.table, vacuum.path);
+        for (DeltaSqlBaseParser.InventoryContext inventory : vacuum.vacuumModifiers().inventory()) {
+            if (inventory.inventoryTable != null) {
+                facts.add(TreeText.name(inventory.inventoryTable), AccessRole.READ, null);
+            } else if (inventory.inventoryQuery.getStop() == null
+                    || !queries.walkInto(inventory.inventoryQuery.getStart().getStartIndex(),
+                            inventory.inventoryQuery.getStop().getStopIndex(), facts)) {
+                return null;
+            }
+        }
+        return facts;
     }
 
     private static StatementFacts clone(CloneContext clone) {

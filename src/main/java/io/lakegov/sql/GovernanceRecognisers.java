@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Unity Catalog and Delta Sharing statements: shares ({@code ALTER SHARE s ADD TABLE t} exposes {@code t}: role
- * SHARE), and statements on objects that are never tables (recipients, providers, connections, credentials,
- * external locations, volumes, catalogs, schemas, groups, policies, clean rooms, models, functions, procedures),
- * which report no table. Privileges are in {@link GrantRecognisers}.
+ * Unity Catalog and Delta Sharing statements: shares (what changes what a share exposes is read by
+ * {@link ShareRecognisers}), and statements on objects that are never tables (recipients, providers, connections,
+ * credentials, external locations, volumes, catalogs, schemas, groups, policies, clean rooms, models, functions,
+ * procedures), which report no table. Privileges are in {@link GrantRecognisers}.
  */
 final class GovernanceRecognisers {
 
@@ -37,7 +37,11 @@ final class GovernanceRecognisers {
     static StatementFacts recognise(Tokens tokens, int first, int end) {
         String verb = tokens.text(first).toUpperCase(Locale.ROOT);
         if (verb.equals("ALTER") && tokens.isWord(first + 1, "SHARE")) {
-            return alterShare(tokens, first + 2, end);
+            return ShareRecognisers.alter(tokens, first + 2, end);
+        }
+        StatementFacts share = ShareRecognisers.dropOrReplace(tokens, first, end);
+        if (share != null) {
+            return share;
         }
         if (verb.equals("SHOW") && (tokens.isWord(first + 1, "GRANTS") || tokens.isWord(first + 1, "GRANT"))) {
             return GrantRecognisers.showGrants(tokens, first + 2, end);
@@ -98,37 +102,6 @@ final class GovernanceRecognisers {
             return facts;
         }
         return notTable(tokens, at) > 0 ? new StatementFacts("COMMENT") : null;
-    }
-
-    /** {@code ALTER SHARE s ADD|REMOVE|UPDATE [TABLE|VIEW|MATERIALIZED VIEW|...] name ...}. */
-    private static StatementFacts alterShare(Tokens tokens, int at, int end) {
-        TokenNames.Read share = TokenNames.name(tokens, at, end);
-        if (share == null) {
-            return null;
-        }
-        int i = share.next();
-        String action = i < end ? tokens.text(i).toUpperCase(Locale.ROOT) : "";
-        if (!action.equals("ADD") && !action.equals("REMOVE") && !action.equals("UPDATE")) {
-            return new StatementFacts("ALTER_SHARE");
-        }
-        StatementFacts facts = new StatementFacts("ALTER_SHARE_" + action);
-        i++;
-        if (tokens.isWord(i, "TABLE") || tokens.isWord(i, "VIEW")) {
-            i++;
-        } else if (TokenNames.expect(tokens, i, "MATERIALIZED", "VIEW") > 0
-                || TokenNames.expect(tokens, i, "STREAMING", "TABLE") > 0
-                || TokenNames.expect(tokens, i, "FOREIGN", "TABLE") > 0) {
-            i += 2;
-        } else if (tokens.isWord(i, "SCHEMA") || tokens.isWord(i, "VOLUME") || tokens.isWord(i, "MODEL")
-                || tokens.isWord(i, "NOTEBOOK") || tokens.isWord(i, "FUNCTION")) {
-            return facts;
-        }
-        TokenNames.Read table = TokenNames.name(tokens, i, end);
-        if (table == null) {
-            return null;
-        }
-        facts.add(table.name(), AccessRole.SHARE, null);
-        return facts;
     }
 
 }

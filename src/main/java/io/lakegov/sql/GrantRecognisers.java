@@ -37,7 +37,7 @@ final class GrantRecognisers {
         int other = skip(tokens, at, OTHER_SECURABLES);
         boolean table = other == at;
         at = table ? skip(tokens, at, TABLE_SECURABLES) : other;
-        TokenNames.Read name = TokenNames.name(tokens, at, end);
+        TokenNames.Read name = TokenNames.target(tokens, at, end);
         if (name == null) {
             return null;
         }
@@ -46,7 +46,7 @@ final class GrantRecognisers {
             return null;
         }
         if (table) {
-            facts.add(name.name(), AccessRole.GRANT, null);
+            facts.add(name, AccessRole.GRANT);
         }
         return facts;
     }
@@ -80,11 +80,11 @@ final class GrantRecognisers {
                 || tokens.isWord(i, "ANY")) {
             return facts;
         }
-        TokenNames.Read table = TokenNames.name(tokens, i, end);
+        TokenNames.Read table = TokenNames.target(tokens, i, end);
         if (table == null || table.next() != end) {
             return null;
         }
-        facts.add(table.name(), AccessRole.READ, null);
+        facts.add(table, AccessRole.READ);
         return facts;
     }
 
@@ -93,11 +93,11 @@ final class GrantRecognisers {
         StatementFacts facts = new StatementFacts("CREATE_POLICY");
         int on = TokenNames.find(tokens, at, end, "ON");
         if (on > 0 && tokens.isWord(on + 1, "TABLE")) {
-            TokenNames.Read table = TokenNames.name(tokens, on + 2, end);
+            TokenNames.Read table = TokenNames.target(tokens, on + 2, end);
             if (table == null) {
                 return null;
             }
-            facts.add(table.name(), AccessRole.GRANT, null);
+            facts.add(table, AccessRole.GRANT);
         }
         return facts;
     }

@@ -54,7 +54,7 @@ final class PipelineRecognisers {
         }
         i++;
         int ifNotExists = TokenNames.expect(tokens, i, "IF", "NOT", "EXISTS");
-        TokenNames.Read name = TokenNames.name(tokens, ifNotExists > 0 ? ifNotExists : i, end);
+        TokenNames.Read name = TokenNames.target(tokens, ifNotExists > 0 ? ifNotExists : i, end);
         if (name == null) {
             return null;
         }
@@ -62,10 +62,10 @@ final class PipelineRecognisers {
         String kind = streaming ? "CREATE_STREAMING_TABLE"
                 : plainView ? "CREATE_VIEW" : materialized ? "CREATE_MATERIALIZED_VIEW" : "CREATE_TABLE";
         StatementFacts facts = new StatementFacts(temporary && plainView ? "CREATE_TEMP_VIEW" : kind);
-        if (temporary && plainView) {
+        if (temporary && plainView && name.name() != null) {
             facts.temporaryViews.add(name.name().qualified());
         } else {
-            facts.add(name.name(), AccessRole.WRITE, null);
+            facts.add(name, AccessRole.WRITE);
         }
         int as = queryStart(tokens, name.next(), end);
         DatabricksRecognisers.references(tokens, name.next(), as < 0 ? end : as, facts);
@@ -102,11 +102,11 @@ final class PipelineRecognisers {
     /** {@code target FROM source ...} of APPLY CHANGES / AUTO CDC. */
     private static StatementFacts changes(Tokens tokens, int at, int end, StatementFacts facts,
             Deadline deadline) {
-        TokenNames.Read target = TokenNames.name(tokens, at, end);
+        TokenNames.Read target = TokenNames.target(tokens, at, end);
         if (target == null || !tokens.isWord(target.next(), "FROM")) {
             return null;
         }
-        facts.add(target.name(), AccessRole.WRITE, null);
+        facts.add(target, AccessRole.WRITE);
         return source(tokens, target.next() + 1, end, facts, deadline);
     }
 
@@ -127,11 +127,11 @@ final class PipelineRecognisers {
         if (tokens.isSymbol(i, '(') || (parenthesised && startsQuery(tokens, i))) {
             return query(tokens, parenthesised ? i - 1 : i, end, facts, deadline);
         }
-        TokenNames.Read source = TokenNames.name(tokens, i, end);
+        TokenNames.Read source = TokenNames.target(tokens, i, end);
         if (source == null || (parenthesised && !tokens.isSymbol(source.next(), ')'))) {
             return null;
         }
-        facts.add(source.name(), AccessRole.READ, null);
+        facts.add(source, AccessRole.READ);
         return facts;
     }
 

@@ -16,7 +16,9 @@ final class ScriptResult {
 
     private final Set<TableAccess> accesses = new LinkedHashSet<>();
     private final Set<String> paths = new LinkedHashSet<>();
+    private final ScriptColumns columns = new ScriptColumns();
     private final Set<String> temporaryViews = new LinkedHashSet<>();
+    private final List<ShareChange> shareChanges = new ArrayList<>();
     private final Set<String> stages = new HashSet<>();
     private final List<String> failures = new ArrayList<>();
     private String firstStage;
@@ -51,7 +53,11 @@ final class ScriptResult {
                 accesses.add(new TableAccess(resolved, access.written(), access.role(), access.timeTravel()));
             }
         }
+        columns.add(facts, this::isTemporaryView, catalog, schema);
         paths.addAll(facts.paths);
+        for (ShareChange change : facts.shareChanges) {
+            shareChanges.add(change.resolve(catalog, schema));
+        }
         temporaryViews.addAll(facts.temporaryViews);
         if (dynamicReason == null && facts.dynamicReason != null) {
             dynamicReason = "statement " + number + ": " + facts.dynamicReason;
@@ -92,6 +98,7 @@ final class ScriptResult {
         String summaryKind = statements > 1 ? "SCRIPT" : kind;
         SessionEffect effect = sessionChanged ? new SessionEffect(catalog, schema) : null;
         return new Analysis(status, summaryKind, List.copyOf(accesses), List.copyOf(paths), fingerprint, redacted,
-                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews));
+                stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews), shareChanges,
+                columns.list());
     }
 }

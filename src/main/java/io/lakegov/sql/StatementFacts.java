@@ -16,6 +16,10 @@ final class StatementFacts {
     final List<Access> accesses = new ArrayList<>();
     final Set<String> paths = new LinkedHashSet<>();
     final Set<String> temporaryViews = new LinkedHashSet<>();
+    final List<ShareChange> shareChanges = new ArrayList<>();
+    /** Columns with the table names as written; only meaningful when {@code columnsKnown}. */
+    final List<ColumnAccess> columns = new ArrayList<>();
+    boolean columnsKnown;
     String dynamicReason;
     boolean setsCatalog;
     String catalog;
@@ -32,11 +36,21 @@ final class StatementFacts {
         }
     }
 
+    /** Adds the table {@link TokenNames#target} read; a name known only when the statement runs marks it dynamic. */
+    void add(TokenNames.Read target, AccessRole role) {
+        if (target.name() == null) {
+            markDynamic("dynamic table name");
+        } else {
+            add(target.name(), role, null);
+        }
+    }
+
     /** Adds what a sub-statement parse found (accesses, paths, temporary views, a dynamic name). */
     void mergeFrom(StatementFacts other) {
         accesses.addAll(other.accesses);
         paths.addAll(other.paths);
         temporaryViews.addAll(other.temporaryViews);
+        shareChanges.addAll(other.shareChanges);
         if (other.dynamicReason != null) {
             markDynamic(other.dynamicReason);
         }

@@ -26,9 +26,15 @@ final class StatementStages {
                 }
             }
             if (DeltaCommands.isCandidate(tokens, first, end)) {
-                StageOutcome delta = delta(DeltaCommands.asShallowClone(tokens, first, end, text), deadline);
+                StageOutcome delta = delta(tokens, first, end, text, deadline);
                 if (delta != null) {
                     return delta;
+                }
+                if (DeltaCommands.isDescribe(tokens, first, end)) {
+                    // Spark's grammar would read DESCRIBE HISTORY t as column t of a table named "history"
+                    StatementFacts described = CommandRecognisers.describeDelta(tokens, first, end);
+                    return described != null ? StageOutcome.found(described, "databricks-recogniser")
+                            : StageOutcome.failed("Delta grammar rejects the statement");
                 }
             }
             String sparkFailure;
@@ -66,14 +72,32 @@ final class StatementStages {
         }
     }
 
-    private static StageOutcome delta(String text, Deadline deadline) {
+    private static StageOutcome delta(Tokens tokens, int first, int end, String text, Deadline deadline) {
+        String deltaText = DeltaCommands.asShallowClone(tokens, first, end, text);
+        int base = tokens.start(first);
+        DeltaRules.Queries queries = (startChar, stopChar, into) -> {
+            // Embedded queries are read from our tokens, which only line up with an unchanged text.
+            int from = deltaText.equals(text) ? tokenAt(tokens, first, end, base + startChar, true) : -1;
+            int to = from < 0 ? -1 : tokenAt(tokens, from, end, base + stopChar + 1, false);
+            return to > from && SparkSubStatement.walkInto(tokens, from, to, into, deadline);
+        };
         try {
-            DeltaSqlBaseParser.SingleStatementContext root = DeltaGrammar.parse(text, deadline);
-            StatementFacts facts = DeltaRules.analyze(root);
+            DeltaSqlBaseParser.SingleStatementContext root = DeltaGrammar.parse(deltaText, deadline);
+            StatementFacts facts = DeltaRules.analyze(root, queries);
             return facts == null ? null : StageOutcome.found(facts, "delta-grammar");
         } catch (GrammarFailure e) {
             return null;
         }
+    }
+
+    /** The token starting at (or, with {@code start} false, the index after the token ending at) {@code offset}. */
+    private static int tokenAt(Tokens tokens, int from, int end, int offset, boolean start) {
+        for (int i = from; i < end; i++) {
+            if (start ? tokens.start(i) == offset : tokens.end(i) == offset) {
+                return start ? i : i + 1;
+            }
+        }
+        return -1;
     }
 
     private static StageOutcome spark(Tokens tokens, int first, int end, String text, int base, Deadline deadline) {
@@ -128,6 +152,7 @@ final class StatementStages {
         }
         StatementFacts facts = new StatementFacts(null);
         new SparkWalker(facts, suffixes.byNameEnd, deadline).walk(root);
+        ColumnWalker.collect(root, facts);
         if (facts.kind == null) {
             facts.kind = root.singleCompoundStatement() != null ? "COMPOUND" : "SET";
         }

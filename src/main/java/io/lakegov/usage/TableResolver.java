@@ -53,13 +53,14 @@ public class TableResolver {
 	private boolean known(String name) {
 		return jdbc.sql("""
 				SELECT EXISTS (SELECT 1 FROM table_summary WHERE table_name = :name)
-				    OR EXISTS (SELECT 1 FROM table_inventory WHERE full_name = :name)""")
+				    OR EXISTS (SELECT 1 FROM table_inventory WHERE full_name = :name)
+				    OR EXISTS (SELECT 1 FROM table_share WHERE table_name = :name)""")
 			.param("name", name)
 			.query(Boolean.class)
 			.single();
 	}
 
-	// both sets are one row per table (thousands, not millions), so a suffix scan is cheap
+	// the sets are one row per table (or per share period) (thousands, not millions), so a suffix scan is cheap
 	private List<String> candidates(String partial) {
 		return jdbc.sql("""
 				SELECT table_name FROM (
@@ -67,7 +68,10 @@ public class TableResolver {
 				    WHERE right(table_name, length(:suffix)) = :suffix OR table_name = :partial
 				    UNION
 				    SELECT full_name FROM table_inventory
-				    WHERE right(full_name, length(:suffix)) = :suffix OR full_name = :partial) names
+				    WHERE right(full_name, length(:suffix)) = :suffix OR full_name = :partial
+				    UNION
+				    SELECT table_name FROM table_share
+				    WHERE right(table_name, length(:suffix)) = :suffix OR table_name = :partial) names
 				ORDER BY table_name
 				LIMIT :limit""")
 			.param("suffix", "." + partial)

@@ -33,11 +33,18 @@ public class UsageFactRepository {
 
 	private final RollupDelta delta;
 
-	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived, RollupDelta delta) {
+	private final CostRollups costs;
+
+	private final CoReadRollups coReads;
+
+	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived, RollupDelta delta, CostRollups costs,
+			CoReadRollups coReads) {
 		this.jdbc = jdbc;
 		this.copy = copy;
 		this.derived = derived;
 		this.delta = delta;
+		this.costs = costs;
+		this.coReads = coReads;
 	}
 
 	/**
@@ -80,6 +87,11 @@ public class UsageFactRepository {
 		rebuildLineage(lineageLost);
 		delta.addLineage(facts,
 				read -> lineageLost.contains(new DayTable(read.tableName(), Date.valueOf(read.businessDate()))));
+		costs.update(source, pairs(lost), gained, pairs(touched));
+		coReads.update(removed.stream()
+			.map(access -> new CoReadRollups.Removed(access.statementId(), access.dayTable().table(),
+					access.dayTable().date(), access.role()))
+			.toList(), facts);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 		derived.nextGeneration();
 	}

@@ -47,7 +47,9 @@ class AnalyzeControllerIntegrationTests {
 				"\"reads\":[],\"writes\":[{\"table\":\"main.sales.orders\"",
 				"\"references\":[{\"table\":\"main.sales.customers\"",
 				"\"kind\":\"ALTER_SHARE_ADD\",\"reads\":[],\"writes\":[],\"grants\":[],\"references\":[],"
-						+ "\"shares\":[{\"table\":\"main.sales.orders\"");
+						+ "\"shares\":[{\"table\":\"main.sales.orders\"",
+				"\"shareChanges\":[{\"action\":\"ADD\",\"share\":\"partners\",\"table\":\"main.sales.orders\","
+						+ "\"alias\":null,\"withHistory\":true,\"renamedTo\":null}]");
 	}
 
 	@Test

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The inventory sync reading the test warehouse's {@code system.information_schema.tables} and
- * {@code views} through the driver.
+ * {@code views} and {@code columns} through the driver.
  */
 @WarehouseIntegrationTest
 class DatabricksCatalogSyncIntegrationTests {
@@ -44,6 +44,11 @@ class DatabricksCatalogSyncIntegrationTests {
 				FROM table_inventory WHERE table_schema = 'sales' AND valid_to IS NULL ORDER BY 1""")
 			.query(String.class)
 			.list()).contains("spark_catalog.sales.customers|DELTA|true|true", "spark_catalog.sales.orders|DELTA|true|true");
+		assertThat(jdbc.sql("""
+				SELECT column_name || ':' || ordinal_position || ':' || data_type FROM column_inventory
+				WHERE table_name = 'spark_catalog.sales.orders' AND valid_to IS NULL ORDER BY ordinal_position""")
+			.query(String.class)
+			.list()).as("information_schema.columns").containsExactly("id:1:BIGINT", "amount:2:DOUBLE", "region:3:STRING");
 
 		String name = "returns_" + UUID.randomUUID().toString().substring(0, 8);
 		warehouse.execute("CREATE TABLE spark_catalog.sales." + name + " (id BIGINT) USING delta");

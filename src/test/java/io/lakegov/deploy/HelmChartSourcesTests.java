@@ -17,7 +17,8 @@ class HelmChartSourcesTests {
 		HelmChartTests.Manifests manifests = HelmChartTests.render(HelmChartTests.REGIONS);
 		assertThat(manifests.properties()).contains("lakegov.sources[0].name=eu", "lakegov.sources[0].url=jdbc:databricks://",
 				"lakegov.sources[0].username=token", "lakegov.sources[0].own-principals=lakegov-eu@corp.example",
-				"lakegov.sources[1].name=us-east", "lakegov.sources[1].max-pool-size=3", "lakegov.sources[2].enabled=false",
+				"lakegov.sources[1].name=us-east", "lakegov.sources[1].max-pool-size=3",
+				"lakegov.sources[1].columns-table=system.information_schema.columns", "lakegov.sources[2].enabled=false",
 				"lakegov.sources[2].password=${LAKEGOV_SOURCE_TOKEN_2}")
 			.doesNotContain("lakegov.source.url");
 		Map<String, Map<String, Object>> env = manifests.env();

@@ -183,7 +183,7 @@ class DatabricksIngestionIntegrationTests {
 		return jdbc.sql("""
 				SELECT concat_ws('|', f.statement_id, f.table_name, (extract(epoch FROM f.event_time) * 1000)::bigint,
 				       f.business_date, (extract(epoch FROM h.update_time) * 1000)::bigint, h.extra_columns::text)
-				FROM table_access f JOIN query_history h USING (statement_id) ORDER BY 1""").query(String.class).list();
+				FROM table_access f JOIN query_history h USING (source, statement_id) ORDER BY 1""").query(String.class).list();
 	}
 
 	static String epoch(Instant instant) {

@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
+import io.lakegov.support.CostAssertions;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceRows;
@@ -57,6 +58,7 @@ class SeveralSourcesIntegrationTests {
 			registry.add(key + "username", () -> "postgres");
 			registry.add(key + "table", () -> "query.history");
 			registry.add(key + "inventory-table", () -> "lakehouse.tables");
+			registry.add(key + "columns-table", () -> "lakehouse.columns");
 		}
 		// a list is bound from one property source as a whole, so the disabled entry is given here too
 		registry.add("lakegov.sources[2].name", () -> "off");
@@ -87,7 +89,9 @@ class SeveralSourcesIntegrationTests {
 	void reset() {
 		store.sql("""
 				TRUNCATE query_history, statement_analysis, session_event, table_access, usage_daily, table_user_daily,
-				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, ingestion_run,
+				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, read_cost_daily,
+				    table_cost_daily, user_cost_daily, co_read_daily, column_access, column_daily, share_event,
+				    table_share, ingestion_run,
 				    ingestion_watermark""").update();
 		eu = JdbcClient.create(source(EU));
 		us = JdbcClient.create(source(US));
@@ -157,6 +161,52 @@ class SeveralSourcesIntegrationTests {
 	}
 
 	@Test
+	void keepsTheShareEventsColumnFactsAndCostsOfOverlappingStatementIdsApart() {
+		new SourceRows(eu).row("s1").text("ALTER SHARE partners ADD TABLE main.sales.orders").user("ann").started(T0)
+			.save();
+		new SourceRows(us).row("s1").text("ALTER SHARE partners REMOVE TABLE main.sales.orders").user("bob")
+			.started(T0.plusSeconds(10)).save();
+		new SourceRows(eu).row("s2").text("SELECT o.amount FROM main.sales.orders o").user("ann")
+			.started(T0.plusSeconds(1)).set("total_duration_ms", 1000).set("read_bytes", 100).save();
+		new SourceRows(us).row("s2").text("SELECT p.name FROM main.hr.people p").user("bob")
+			.started(T0.plusSeconds(11)).set("total_duration_ms", 3001).set("read_bytes", 301).save();
+		sources.enabled().forEach(source -> ingestion.runIncremental(source, RunKind.MANUAL));
+
+		assertThat(shareEvents()).containsExactly("eu|s1|ADD|partners|main.sales.orders|ann",
+				"us|s1|REMOVE|partners|main.sales.orders|bob");
+		// a share is one region's: us removing its partners' table does not close what eu's partners opened
+		assertThat(store.sql("SELECT concat_ws('|', source, table_name, share_name, added_statement, removed_at) FROM table_share")
+			.query(String.class)
+			.list()).containsExactly("eu|main.sales.orders|partners|s1");
+		String impact = api().get().uri("/api/v1/tables/main.sales.orders/impact").retrieve().body(String.class);
+		assertThat(impact).contains("\"verdict\":\"SHARED\"", "\"addedStatement\":\"s1\"", "\"source\":\"eu\"");
+		assertThat(columnFacts()).containsExactly("eu|s2|main.sales.orders|amount|READ",
+				"us|s2|main.hr.people|name|READ");
+		assertThat(costs()).containsExactly("main.hr.people|3001|301", "main.sales.orders|1000|100");
+		assertThat(store.sql("SELECT count(*) FROM co_read_daily").query(Long.class).single())
+			.as("statements of two sources with one id read nothing together").isZero();
+		CostAssertions.assertCostsMatchFacts(store);
+		RollupAssertions.assertRollupsMatchFacts(store, "%");
+
+		List<String> before = List.of(shareEvents().toString(), columnFacts().toString(), costs().toString());
+		sources.enabled().forEach(source -> ingestion.runIncremental(source, RunKind.MANUAL));
+		assertThat(List.of(shareEvents().toString(), columnFacts().toString(), costs().toString())).isEqualTo(before);
+
+		// us's statements change: only their share events, column facts and costs are replaced
+		new SourceRows(us).row("s1").text("ALTER SHARE partners ADD TABLE main.hr.people").user("bob")
+			.started(T0.plusSeconds(10)).updated(Instant.now()).save();
+		new SourceRows(us).row("s2").text("SELECT p.id FROM main.hr.people p").user("bob").started(T0.plusSeconds(11))
+			.updated(Instant.now()).set("total_duration_ms", 5).set("read_bytes", 7).save();
+		ingestion.runIncremental(sources.find("us").orElseThrow(), RunKind.MANUAL);
+		assertThat(shareEvents()).containsExactly("eu|s1|ADD|partners|main.sales.orders|ann",
+				"us|s1|ADD|partners|main.hr.people|bob");
+		assertThat(columnFacts()).containsExactly("eu|s2|main.sales.orders|amount|READ", "us|s2|main.hr.people|id|READ");
+		assertThat(costs()).containsExactly("main.hr.people|5|7", "main.sales.orders|1000|100");
+		CostAssertions.assertCostsMatchFacts(store);
+		RollupAssertions.assertRollupsMatchFacts(store, "%");
+	}
+
+	@Test
 	void aDisabledSourceIsNotReadAndTheApiNamesSources() {
 		assertThat(sources.names()).containsExactly("eu", "us");
 		assertThat(sources.disabled()).containsExactly("off");
@@ -197,6 +247,24 @@ class SeveralSourcesIntegrationTests {
 
 	private RestClient api() {
 		return TestApi.withKey(port);
+	}
+
+	private List<String> shareEvents() {
+		return store.sql("""
+				SELECT concat_ws('|', source, statement_id, action, share_name, table_name, user_name)
+				FROM share_event ORDER BY 1""").query(String.class).list();
+	}
+
+	private List<String> columnFacts() {
+		return store.sql("""
+				SELECT concat_ws('|', source, statement_id, table_name, column_name, role) FROM column_access
+				ORDER BY 1""").query(String.class).list();
+	}
+
+	private List<String> costs() {
+		return store.sql("SELECT concat_ws('|', table_name, duration_ms, read_bytes) FROM table_cost_daily ORDER BY 1")
+			.query(String.class)
+			.list();
 	}
 
 	private List<String> facts() {

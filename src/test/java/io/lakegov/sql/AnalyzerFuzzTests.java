@@ -124,7 +124,7 @@ class AnalyzerFuzzTests {
 	private static List<String> seeds() {
 		Pattern literal = Pattern.compile("\"\"\"\\s*\\n(.*?)\"\"\"|\"((?:[^\"\\\\\\n]|\\\\.)*)\"", Pattern.DOTALL);
 		Pattern sql = Pattern.compile("(?is)\\s*(SELECT|WITH|INSERT|MERGE|CREATE|UPDATE|DELETE|ALTER|DROP|USE|GRANT|"
-				+ "OPTIMIZE|COPY|CACHE|DESCRIBE|SHOW|SET|REFRESH|VACUUM|TRUNCATE|REPLACE|FROM|EXPLAIN|RESTORE)\\b.*");
+				+ "OPTIMIZE|COPY|CACHE|DESCRIBE|SHOW|SET|REFRESH|VACUUM|TRUNCATE|REPLACE|FROM|EXPLAIN|RESTORE|LIST|APPLY)\\b.*");
 		List<String> seeds = new ArrayList<>();
 		try (Stream<Path> files = Files.list(Path.of("src/test/java/io/lakegov/sql"))) {
 			for (Path file : files.filter(path -> path.toString().endsWith("Tests.java"))

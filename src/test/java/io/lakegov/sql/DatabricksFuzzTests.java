@@ -34,11 +34,20 @@ class DatabricksFuzzTests {
             "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET * EXCEPT (x)",
             "SELECT v:a.b[0]::int FROM t QUALIFY row_number() OVER (ORDER BY 1) = 1",
             "COPY INTO t FROM (SELECT _c0::int FROM 's3://b/p') FILEFORMAT = CSV",
-            "CREATE WIDGET DROPDOWN w DEFAULT 'a' CHOICES SELECT x FROM t");
+            "CREATE WIDGET DROPDOWN w DEFAULT 'a' CHOICES SELECT x FROM t",
+            "SELECT * FROM (DESCRIBE HISTORY main.a.b LIMIT 5) h JOIN (DESC HISTORY '/data/t') d USING (version)",
+            "VACUUM main.a.b USING INVENTORY (WITH i AS (SELECT * FROM inv.f) SELECT * FROM i) RETAIN 168 HOURS DRY RUN",
+            "VACUUM t USING INVENTORY inv.files LITE",
+            "ALTER SHARE s ALTER TABLE main.a.b COMMENT 'c' AS x.y WITH CHANGE DATA FEED START VERSION 3",
+            "ALTER SHARE s REMOVE MATERIALIZED VIEW main.a.mv; ALTER SHARE s RENAME TO s2; DROP SHARE IF EXISTS s2",
+            "CREATE OR REPLACE SHARE s COMMENT 'again'",
+            "COPY INTO IDENTIFIER(:catalog || '.a.b') FROM '/Volumes/x' FILEFORMAT = JSON",
+            "INSERT INTO t REPLACE WHERE d = :d SELECT raw:a::int FROM IDENTIFIER(:src) QUALIFY rank() OVER (ORDER BY 1) = 1");
 
     private static final String[] NOISE = {"(", ")", "$$", ";", ",", ".", "`", "'", "STREAM", "FLOW", "AUTO",
         "CDC", "INTO", "FROM", "KEYS", "AS", "SELECT", "WITH", "METRICS", "YAML", "SHARE", "TABLE", "REFERENCES",
-        "ONCE", "MASK", "ROW", "FILTER", "ON", "LIVE", "EXPECT", "SCHEDULE", ":", "::", "source:", "\n  - ", "*"};
+        "ONCE", "MASK", "ROW", "FILTER", "ON", "LIVE", "EXPECT", "SCHEDULE", ":", "::", "source:", "\n  - ", "*",
+        "DESCRIBE", "HISTORY", "INVENTORY", "USING", "IDENTIFIER(", "RENAME", "DROP", "'/p'", "||"};
 
     @Test
     void givesEveryMangledVariantOfTheNewFormsAnOutcome() {
@@ -65,6 +74,22 @@ class DatabricksFuzzTests {
         assertThat(script.length()).isLessThan(AnalyzerSettings.defaults().maxSqlChars());
 
         assertThatCode(() -> assertOutcome(Golden.analyze(script.toString()))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void givesAMegabyteScriptOfShareHistoryAndInventoryStatementsAnOutcome() {
+        StringBuilder script = new StringBuilder();
+        for (int i = 0; script.length() < 1_000_000; i++) {
+            script.append("ALTER SHARE s_").append(i % 7).append(" ADD TABLE main.a.t_").append(i)
+                    .append(" AS a.t_").append(i).append(" WITH HISTORY;\nSELECT * FROM (DESCRIBE HISTORY main.a.t_")
+                    .append(i).append(");\nVACUUM main.a.t_").append(i)
+                    .append(" USING INVENTORY (SELECT * FROM inv.f WHERE t = ").append(i).append(");\n");
+        }
+
+        Analysis analysis = Golden.analyze(script.toString());
+
+        assertThatCode(() -> assertOutcome(analysis)).doesNotThrowAnyException();
+        assertThat(analysis.shareChanges().size()).isLessThanOrEqualTo(analysis.accesses().size());
     }
 
     private static void assertOutcome(Analysis analysis) {

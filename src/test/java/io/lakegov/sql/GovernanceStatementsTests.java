@@ -21,7 +21,7 @@ class GovernanceStatementsTests {
         ALTER SHARE s ADD SCHEMA main.a | "" | ALTER_SHARE_ADD
         ALTER SHARE s ADD VOLUME main.a.landing | "" | ALTER_SHARE_ADD
         ALTER SHARE s ADD MODEL main.a.churn | "" | ALTER_SHARE_ADD
-        ALTER SHARE s RENAME TO s2 | "" | ALTER_SHARE
+        ALTER SHARE s RENAME TO s2 | "" | ALTER_SHARE_RENAME
         ALTER SHARE s OWNER TO `data-team` | "" | ALTER_SHARE
         DROP SHARE IF EXISTS s | "" | DROP_SHARE
         SHOW ALL IN SHARE s | "" | SHOW_SHARE

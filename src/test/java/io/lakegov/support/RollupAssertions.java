@@ -40,8 +40,8 @@ public final class RollupAssertions {
 				         count(DISTINCT user_name) AS users,
 				         max(event_time) FILTER (WHERE role = 'READ') AS last_read,
 				         max(event_time) FILTER (WHERE role = 'WRITE') AS last_write,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'READ' AND witness = 'ENGINE_LINEAGE') AS lr,
-				         count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE' AND witness = 'ENGINE_LINEAGE') AS lw
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ' AND witness = 'ENGINE_LINEAGE') AS lr,
+				         count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'WRITE' AND witness = 'ENGINE_LINEAGE') AS lw
 				  FROM table_access WHERE table_name LIKE :p AND role IN ('READ', 'WRITE')
 				  GROUP BY business_date, table_name),
 				actual AS (SELECT business_date, table_name, reads, writes, time_travel_reads, readers::bigint,
@@ -97,6 +97,19 @@ public final class RollupAssertions {
 		assertThat(lineageDiff).as("table_lineage_daily rows differing from the facts").isZero();
 		assertThat(summaryDiff).as("table_summary rows differing from the facts").isZero();
 		assertSourcelessRollupsMatchFacts(jdbc, tablePattern);
+		long columnDiff = difference(jdbc, tablePattern, """
+				WITH expected AS (
+				  SELECT table_name, business_date, column_name, role, resolution, user_name,
+				         count(DISTINCT (source, statement_id)) AS statements, min(event_time) AS first_event,
+				         max(event_time) AS last_event
+				  FROM column_access WHERE table_name LIKE :p
+				  GROUP BY table_name, business_date, column_name, role, resolution, user_name),
+				actual AS (
+				  SELECT table_name, business_date, column_name, role, resolution, user_name, statements, first_event,
+				         last_event
+				  FROM column_daily WHERE table_name LIKE :p)""");
+		assertThat(columnDiff).as("column_daily rows differing from the column facts").isZero();
+		CostAssertions.assertCostsMatchFacts(jdbc);
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
 	}

@@ -118,7 +118,9 @@ class ApiParameterFuzzIntegrationTests {
 	}
 
 	private static String fill(String path) {
-		return path.replace("{table}", "main.sales.orders").replace("{user}", "ann").replace("{id}", "1");
+		return path.replace("{table}", "main.sales.orders").replace("{user}", "ann").replace("{id}", "1")
+			.replace("{column}", "amount")
+			.replace("{schema}", "main.sales");
 	}
 
 	private void check(List<String> failures, String verb, String target, String body) throws Exception {

@@ -115,7 +115,9 @@ class RoleMatrixIntegrationTests {
 		String[] parts = operation.split(" ", 2);
 		String path = parts[1].replace("{table}", "main.sales.orders")
 			.replace("{user}", "ann@example.com")
-			.replace("{id}", "1");
+			.replace("{id}", "1")
+			.replace("{column}", "amount")
+			.replace("{schema}", "main.sales");
 		var uri = UriComponentsBuilder.fromPath(path);
 		JsonNode parameters = description.get("parameters");
 		if (parameters != null) {

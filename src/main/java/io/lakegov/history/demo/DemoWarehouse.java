@@ -43,6 +43,8 @@ public final class DemoWarehouse {
 
 	private final String lineageTable;
 
+	private final String columnsTable;
+
 	private final double maskedShare;
 
 	/** A warehouse that shows every statement text. */
@@ -59,6 +61,7 @@ public final class DemoWarehouse {
 		this.historyTable = source.historyTable();
 		this.inventoryTable = source.inventoryTable();
 		this.lineageTable = source.lineageTable();
+		this.columnsTable = source.columnsTable();
 		this.maskedShare = maskedShare;
 	}
 
@@ -129,6 +132,19 @@ public final class DemoWarehouse {
 		row.setString(17, s.querySource());
 	}
 
+	private void refreshColumns() {
+		DemoColumns.BY_TABLE.forEach((table, columns) -> {
+			String[] parts = table.split("\\.");
+			for (int i = 0; i < columns.size(); i++) {
+				jdbc.update("""
+						INSERT INTO %s (table_catalog, table_schema, table_name, column_name, ordinal_position, data_type)
+						VALUES (?, ?, ?, ?, ?, 'STRING')
+						ON CONFLICT (table_catalog, table_schema, table_name, column_name) DO NOTHING"""
+					.formatted(columnsTable), DemoCatalog.CATALOG, parts[0], parts[1], columns.get(i), i + 1);
+			}
+		});
+	}
+
 	/** The demo lakehouse's tables, retention settings and commit history, as of now. */
 	public void refreshCatalog(Instant now) {
 		for (String table : DemoCatalog.TABLES) {
@@ -156,6 +172,9 @@ public final class DemoWarehouse {
 					VALUES (?, ?, ?, ?)
 					ON CONFLICT (table_catalog, table_schema, table_name) DO NOTHING""", DemoCatalog.CATALOG, parts[0],
 					parts[1], view.getValue());
+		}
+		if (columnsTable != null) {
+			refreshColumns();
 		}
 		String ledger = DemoCatalog.qualified(DemoCatalog.OVER_RETAINED);
 		jdbc.update("""

@@ -10,6 +10,7 @@ import io.lakegov.usage.DateRange;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import static io.lakegov.usage.internal.QueryGroupRepository.saturated;
 import static io.lakegov.usage.internal.TableUsageRepository.array;
 
 /** The figures of tables reached through views, for rankings with indirect reads. */
@@ -29,18 +30,23 @@ class IndirectRankingRepository {
 		this.jdbc = jdbc;
 	}
 
-	/** The direct figures of the given tables over the range (no users). */
+	/** The direct figures of the given tables over the range, with their read cost (no users). */
 	List<TableRank> direct(List<String> tables, DateRange range) {
 		return jdbc.sql("""
-				SELECT table_name, sum(reads), sum(writes), sum(time_travel_reads), sum(lineage_only_reads)
-				FROM table_daily
-				WHERE table_name = ANY(:tables) AND business_date BETWEEN :from AND :to
-				GROUP BY table_name""")
+				WITH direct AS (
+				    SELECT table_name, sum(reads) AS reads, sum(writes) AS writes, sum(time_travel_reads) AS tt,
+				           sum(lineage_only_reads) AS lineage_only
+				    FROM table_daily
+				    WHERE table_name = ANY(:tables) AND business_date BETWEEN :from AND :to
+				    GROUP BY table_name)
+				SELECT r.table_name, r.reads, r.writes, r.tt, r.lineage_only, c.duration, c.bytes
+				FROM direct r
+				""" + RankingRepository.TABLE_COST)
 			.param("tables", array("text", tables.toArray(String[]::new)))
 			.param("from", range.from())
 			.param("to", range.to())
 			.query((rs, n) -> new TableRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-					null))
+					null, saturated(rs.getBigDecimal(6)), saturated(rs.getBigDecimal(7))))
 			.list();
 	}
 

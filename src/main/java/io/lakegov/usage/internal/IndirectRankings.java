@@ -54,12 +54,12 @@ class IndirectRankings {
 			repository.direct(missing, range).forEach(rank -> ranked.put(rank.table(), rank));
 		}
 		for (String base : reached.keySet()) {
-			ranked.putIfAbsent(base, new TableRank(base, 0, 0, 0, 0, null));
+			ranked.putIfAbsent(base, new TableRank(base, 0, 0, 0, 0, null, 0, 0));
 		}
 		List<TableRank> answer = new ArrayList<>();
 		ranked.values().forEach(rank -> answer.add(new TableRank(rank.table(), rank.reads(), rank.writes(),
 				rank.timeTravelReads(), rank.lineageOnlyReads(), byUsers ? users.getOrDefault(rank.table(), rank.users() == null ? 0 : rank.users()) : null,
-				indirectReads.getOrDefault(rank.table(), 0L))));
+				rank.durationMs(), rank.readBytes(), indirectReads.getOrDefault(rank.table(), 0L))));
 		Comparator<TableRank> order = byUsers ? Comparator.comparingLong(TableRank::users).reversed()
 				: Comparator.comparingLong((TableRank rank) -> rank.reads() + rank.indirectReads()).reversed();
 		return answer.stream().sorted(order.thenComparing(TableRank::table)).limit(limit).toList();

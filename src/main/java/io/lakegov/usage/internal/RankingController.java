@@ -5,6 +5,7 @@ import java.util.List;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
+import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
@@ -46,31 +47,40 @@ class RankingController {
 	}
 
 	@GetMapping("/rankings/tables")
-	@Operation(summary = "Most read tables, by read statements (default) or by distinct readers",
+	@Operation(summary = "Most read tables, by read statements (default), distinct readers, or what their reads cost "
+			+ "(duration, bytes read)",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users, indirectReads only with indirect=true.")
+					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users, indirectReads only with "
+					+ "indirect=true (ranked by reads or users). durationMs and readBytes: each statement's total_duration_ms "
+					+ "and read_bytes split evenly over the tables it read (direct reads only).")
 	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "rank by read statements or by distinct readers", schema = @Schema(allowableValues = { "reads", "users" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users", message = "must be reads or users") String by,
+			@Parameter(description = "rank by read statements, distinct readers, read duration or bytes read", schema = @Schema(allowableValues = { "reads", "users", "duration", "bytes" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users|duration|bytes", message = "must be reads, users, duration or bytes") String by,
 			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
 			@Parameter(description = "true: count reads of views built on each table too (indirectReads; by=users: "
-					+ "their readers too); false (default): direct reads only") @RequestParam(defaultValue = "false") boolean indirect) {
+					+ "their readers too; only with by=reads or by=users); false (default): direct reads only") @RequestParam(defaultValue = "false") boolean indirect) {
 		DateRange range = dates.range(from, to);
-		return indirect ? ranked.tablesWithIndirect(range, "users".equals(by), limit)
-				: ranked.tables(range, "users".equals(by), limit);
+		if (!indirect) {
+			return ranked.tables(range, by, limit);
+		}
+		if (!"reads".equals(by) && !"users".equals(by)) {
+			throw ApiException.badRequest("indirect=true ranks by reads or users only, not by " + by + ".");
+		}
+		return ranked.tablesWithIndirect(range, "users".equals(by), limit);
 	}
 
 	@GetMapping("/rankings/users")
-	@Operation(summary = "Most active users, by table reads and writes",
+	@Operation(summary = "Most active users, by table reads and writes (default), or by what their reads cost",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
 					+ "(lakegov.usage.cache-enabled).")
 	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "rank by table accesses, read duration or bytes read", schema = @Schema(allowableValues = { "accesses", "duration", "bytes" })) @RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes", message = "must be accesses, duration or bytes") String by,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
 		DateRange range = dates.range(from, to);
-		return ranked.users(range, limit);
+		return ranked.users(range, by, limit);
 	}
 
 	@GetMapping("/users/{user}/tables")

@@ -13,20 +13,26 @@ class Rankings {
 
 	private final RankingRepository repository;
 
+	private final CostRankingRepository costs;
+
 	private final GenerationCache cache;
 
 	private final IndirectRankings indirect;
 
-	Rankings(RankingRepository repository, GenerationCache cache, IndirectRankings indirect) {
+	Rankings(RankingRepository repository, CostRankingRepository costs, GenerationCache cache, IndirectRankings indirect) {
 		this.repository = repository;
+		this.costs = costs;
 		this.cache = cache;
 		this.indirect = indirect;
 	}
 
-	List<TableRank> tables(DateRange range, boolean byUsers, int limit) {
-		return cache.get(List.of("rank-tables", byUsers, range, limit),
-				() -> byUsers ? repository.tablesByUsers(range, limit) : repository.tablesByReads(range, limit),
-				List::size);
+	/** Tables by {@code reads}, {@code users}, {@code duration} or {@code bytes}. */
+	List<TableRank> tables(DateRange range, String by, int limit) {
+		return cache.get(List.of("rank-tables", by, range, limit), () -> switch (by) {
+			case "users" -> repository.tablesByUsers(range, limit);
+			case "duration", "bytes" -> costs.tables(range, by, limit);
+			default -> repository.tablesByReads(range, limit);
+		}, List::size);
 	}
 
 	/** The same with the reads through views counted for the tables they reach. */
@@ -35,8 +41,10 @@ class Rankings {
 				() -> indirect.tables(range, byUsers, limit), List::size);
 	}
 
-	List<UserRank> users(DateRange range, int limit) {
-		return cache.get(List.of("rank-users", range, limit), () -> repository.users(range, limit), List::size);
+	/** Users by {@code accesses} (reads and writes), {@code duration} or {@code bytes}. */
+	List<UserRank> users(DateRange range, String by, int limit) {
+		return cache.get(List.of("rank-users", by, range, limit),
+				() -> "accesses".equals(by) ? repository.users(range, limit) : costs.users(range, by, limit), List::size);
 	}
 
 }

@@ -11,9 +11,10 @@ import org.springframework.stereotype.Repository;
 import static io.lakegov.usage.internal.TableUsageRepository.instant;
 
 /**
- * Table lists: every table known from facts or the inventory, and the inventory's unused tables.
- * Joins the catalog's {@code table_inventory} with {@code table_summary} (one row per table each) so
- * that neither list touches the facts.
+ * Table lists: every table known from facts, shares or the inventory, and the inventory's unused tables.
+ * Joins the catalog's {@code table_inventory} with {@code table_summary} (one row per table each) and the
+ * share history {@code table_share} (a few rows per shared table) so that neither list touches the facts.
+ * A table in a share is never unused: its recipients read it outside this workspace's query history.
  */
 @Repository
 class TableListRepository {
@@ -26,10 +27,14 @@ class TableListRepository {
 
 	List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
 		return jdbc.sql("""
-				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write, count(*) OVER () AS total
+				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write,
+				       EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = n.name AND sh.removed_at IS NULL),
+				       count(*) OVER () AS total
 				FROM (SELECT table_name AS name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
 				      UNION
-				      SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix) n
+				      SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix
+				      UNION
+				      SELECT table_name FROM table_share WHERE left(table_name, length(:prefix)) = :prefix) n
 				LEFT JOIN table_summary s ON s.table_name = n.name
 				LEFT JOIN table_inventory i ON i.full_name = n.name AND i.valid_to IS NULL
 				ORDER BY n.name
@@ -38,7 +43,7 @@ class TableListRepository {
 			.param("limit", page.size())
 			.param("offset", page.offset())
 			.query((rs, n) -> new Counted<>(new TableEntry(rs.getString(1), rs.getBoolean(2),
-					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4))), rs.getLong(5)))
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getBoolean(5)), rs.getLong(6)))
 			.list();
 	}
 
@@ -47,13 +52,15 @@ class TableListRepository {
 				SELECT count(*) FROM (
 				    SELECT table_name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
 				    UNION
-				    SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix) n""")
+				    SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix
+				    UNION
+				    SELECT table_name FROM table_share WHERE left(table_name, length(:prefix)) = :prefix) n""")
 			.param("prefix", prefix)
 			.query(Long.class)
 			.single();
 	}
 
-	/** Oldest last access first; tables never read nor written come first of all. */
+	/** Oldest last access first; tables never read nor written come first of all; shared tables are left out. */
 	List<Counted<UnusedTable>> unused(DateRange window, PageRequest page) {
 		return jdbc.sql("""
 				SELECT i.full_name, i.table_type, i.created, s.last_read, s.last_write,
@@ -61,6 +68,7 @@ class TableListRepository {
 				FROM table_inventory i
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
 				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
 				LIMIT :limit OFFSET :offset""")
 			.param("from", window.from())
@@ -76,7 +84,8 @@ class TableListRepository {
 		return jdbc.sql("""
 				SELECT count(*) FROM table_inventory i
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
-				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)""")
+				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)""")
 			.param("from", window.from())
 			.query(Long.class)
 			.single();

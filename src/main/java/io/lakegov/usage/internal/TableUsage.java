@@ -94,7 +94,7 @@ class TableUsage {
 		usedDays.forEach(day -> used.put(day.date(), day));
 		List<DailyUsage> days = new ArrayList<>((int) range.days());
 		for (LocalDate day = range.from(); !day.isAfter(range.to()); day = day.plusDays(1)) {
-			days.add(used.getOrDefault(day, new DailyUsage(day, 0, 0, 0, 0)));
+			days.add(used.getOrDefault(day, new DailyUsage(day, 0, 0, 0, 0, 0, 0)));
 		}
 		return new UsageSeries(table.name(), table.seen(), range.from(), range.to(), days);
 	}

@@ -167,14 +167,16 @@ class TableUsageRepository {
 	/** The days of the range on which the table was used. */
 	List<DailyUsage> daily(String table, DateRange range) {
 		return jdbc.sql("""
-				SELECT business_date, reads, writes, time_travel_reads, users
-				FROM table_daily
-				WHERE table_name = :table AND business_date BETWEEN :from AND :to""")
+				SELECT d.business_date, d.reads, d.writes, d.time_travel_reads, d.users, c.duration_ms, c.read_bytes
+				FROM table_daily d
+				LEFT JOIN table_cost_daily c ON c.table_name = d.table_name AND c.business_date = d.business_date
+				WHERE d.table_name = :table AND d.business_date BETWEEN :from AND :to""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
 			.query((rs, n) -> new DailyUsage(rs.getObject(1, LocalDate.class), rs.getLong(2), rs.getLong(3),
-					rs.getLong(4), rs.getLong(5)))
+					rs.getLong(4), rs.getLong(5), QueryGroupRepository.saturated(rs.getBigDecimal(6)),
+					QueryGroupRepository.saturated(rs.getBigDecimal(7))))
 			.list();
 	}
 

@@ -6,7 +6,8 @@ import java.time.LocalDate;
 
 
 /**
- * Tables present in the inventory with no read in the window, oldest last access first.
+ * Tables present in the inventory with no read in the window and in no Delta Sharing share, oldest last access
+ * first.
  *
  * @param from the first business day of the window
  * @param to the last business day (today)

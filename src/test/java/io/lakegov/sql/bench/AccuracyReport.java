@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * Scores the analyser against the corpus reference (see the corpus README): per group and overall, parse %,
- * exact table-set match, precision, recall, read-set and write-set exactness, crashes and timeouts.
+ * exact table-set match, precision, recall, read-set and write-set exactness, crashes and timeouts; then the
+ * other roles (GRANT, REFERENCE, SHARE) apart (see {@link RoleScores}).
  * Arguments: [corpus path] [--misses]. Temporary views the text creates count as written, as the reference
  * counts them; the report also gives the figure without that.
  */
@@ -32,6 +33,7 @@ public final class AccuracyReport {
         StatementAnalyzer analyzer = new StatementAnalyzer(AnalyzerSettings.defaults());
         Map<String, Score> groups = new TreeMap<>();
         Score overall = new Score();
+        RoleScores roles = new RoleScores();
         int crashes = 0;
         int timeouts = 0;
         for (CorpusReader.Entry entry : entries) {
@@ -49,6 +51,7 @@ public final class AccuracyReport {
             if (analysis.reason() != null && analysis.reason().contains("time budget")) {
                 timeouts++;
             }
+            roles.add(entry, analysis);
             if (!entry.evaluated()) {
                 continue;
             }
@@ -69,6 +72,9 @@ public final class AccuracyReport {
                 overall.percent(overall.exactStrict));
         System.out.printf("statements: %d, evaluated: %d, crashes: %d, timeouts: %d%n", entries.size(),
                 overall.n, crashes, timeouts);
+        System.out.println("other roles, apart from the scores above (found in all statements, scored where the"
+                + " corpus has them):");
+        roles.print();
     }
 
     static Set<String> names(List<TableAccess> accesses, Analysis analysis, boolean withTemporaryViews) {

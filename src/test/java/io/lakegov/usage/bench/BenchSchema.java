@@ -35,7 +35,8 @@ final class BenchSchema {
 		try (Connection connection = connect()) {
 			execute(connection, """
 					TRUNCATE table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
-					    table_lineage_daily, table_summary, table_inventory""");
+					    table_lineage_daily, table_summary, table_inventory, query_history, statement_analysis,
+					    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily""");
 			List<String> indexes = new ArrayList<>();
 			try (Statement statement = connection.createStatement();
 					ResultSet rows = statement.executeQuery(
@@ -133,11 +134,13 @@ final class BenchSchema {
 					       max(business_date) FILTER (WHERE writes > 0)
 					FROM table_daily
 					GROUP BY table_name""");
+			CostSchema.build(connection);
 			inventory(connection, workspace, last);
 			// a running service must not answer rankings cached before the load
 			execute(connection, "UPDATE store_generation SET generation = generation + 1");
 			for (String table : List.of("usage_daily", "table_user_daily", "table_source_daily", "user_daily",
-					"table_daily", "table_lineage_daily", "table_summary", "table_inventory")) {
+					"table_daily", "table_lineage_daily", "table_summary", "table_inventory", "query_history",
+					"statement_analysis", "read_cost_daily", "table_cost_daily", "user_cost_daily", "co_read_daily")) {
 				execute(connection, "VACUUM ANALYZE " + table);
 			}
 			execute(connection, "ANALYZE table_access");
@@ -169,7 +172,8 @@ final class BenchSchema {
 			try (Statement sizes = connection.createStatement(); ResultSet tables = sizes.executeQuery("""
 					SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) FROM pg_class
 					WHERE relname IN ('table_access', 'usage_daily', 'table_user_daily', 'table_source_daily', 'user_daily',
-					    'table_daily', 'table_lineage_daily', 'table_summary')""")) {
+					    'table_daily', 'table_lineage_daily', 'table_summary', 'query_history', 'statement_analysis',
+					    'read_cost_daily', 'table_cost_daily', 'user_cost_daily', 'co_read_daily')""")) {
 				while (tables.next()) {
 					log("  %-22s %s", tables.getString(1), tables.getString(2));
 				}

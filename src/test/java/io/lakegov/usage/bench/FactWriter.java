@@ -8,7 +8,8 @@ import io.lakegov.usage.bench.Workspace.SourceDefinition;
 
 /**
  * Generates one business day of statements as {@code table_access} rows in PostgreSQL's COPY text
- * format (tab-separated, {@code \N} for null).
+ * format (tab-separated, {@code \N} for null), and each statement's {@code query_history} row (see
+ * {@link HistoryLines}).
  */
 final class FactWriter {
 
@@ -17,6 +18,8 @@ final class FactWriter {
 	private final Workspace workspace;
 
 	private final StringBuilder out = new StringBuilder(1 << 24);
+
+	private final HistoryLines history = new HistoryLines();
 
 	private final int[] tablesOfStatement = new int[8];
 
@@ -39,11 +42,17 @@ final class FactWriter {
 		dayPrefix = "b" + Integer.toString(dayIndex, 36) + "-";
 		statements = 0;
 		out.setLength(0);
+		history.clear();
 		long written = 0;
 		while (written < facts) {
 			written += statement();
 		}
 		return out.toString().getBytes(StandardCharsets.UTF_8);
+	}
+
+	/** The history rows of the statements of the last {@link #day}. */
+	byte[] history() {
+		return history.bytes();
 	}
 
 	private int statement() {
@@ -97,6 +106,8 @@ final class FactWriter {
 		if (source.write() >= 0) {
 			row(id, no++, source.write(), "WRITE", source.statementKind(), false, user, time, source.kind(), source.id());
 		}
+		// each source runs one of three statements, each with its shape
+		history.add(id, user, time, source.kind(), source.id(), source.id() + "/" + random.nextInt(3), random);
 		return no;
 	}
 
@@ -117,6 +128,9 @@ final class FactWriter {
 			int target = 20 + random.nextInt(workspace.usedTables - 20);
 			row(id, no++, target, "WRITE", "CREATE_TABLE_AS_SELECT", false, user, time, kind, sourceId);
 		}
+		// people rerun a few shapes of their own on each table
+		history.add(id, user, time, kind, sourceId, "u" + userIndex + "/" + tablesOfStatement[0] + "/" + random.nextInt(5),
+				random);
 		return no;
 	}
 

@@ -19,7 +19,8 @@ import org.postgresql.copy.CopyIn;
 
 /**
  * Bulk-loads synthetic usage facts into a lakegov store (schema already migrated by the service)
- * for benchmarks: COPY into {@code table_access} without its indexes, the indexes built afterwards,
+ * for benchmarks: COPY into {@code table_access} without its indexes (and each statement's history row
+ * into {@code query_history}, one analysis per statement shape), the indexes built afterwards,
  * then every rollup built set-based with the same definitions the service keeps incrementally, and
  * the inventory filled with the workspace's tables (plus some dropped ones). Two-level view chains on the
  * hottest tables are made by CREATE VIEW facts on the first day ({@link BenchViews}).
@@ -75,8 +76,11 @@ public final class UsageFactGenerator {
 		var writer = new FactWriter(workspace);
 		long perDay = facts / days;
 		long rows = 0;
-		try (Connection connection = DriverManager.getConnection(url, user, password)) {
+		try (Connection connection = DriverManager.getConnection(url, user, password);
+				Connection historyConnection = DriverManager.getConnection(url, user, password)) {
 			connection.setAutoCommit(false);
+			historyConnection.setAutoCommit(false);
+			CopyIn historyCopy = historyConnection.unwrap(PGConnection.class).getCopyAPI().copyIn(HistoryLines.COPY);
 			CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("""
 					COPY table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
 					    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
@@ -87,13 +91,17 @@ public final class UsageFactGenerator {
 				long target = d == days - 1 ? facts - perDay * (days - 1) : perDay;
 				byte[] chunk = writer.day(day, d, target, 1000L + d);
 				copy.writeToCopy(chunk, 0, chunk.length);
+				byte[] history = writer.history();
+				historyCopy.writeToCopy(history, 0, history.length);
 				rows += chunk.length == 0 ? 0 : countLines(chunk);
 				if (d % 30 == worker) {
 					log("worker %d: day %d of %d, %,d facts", worker, d + 1, days, rows);
 				}
 			}
 			copy.endCopy();
+			historyCopy.endCopy();
 			connection.commit();
+			historyConnection.commit();
 		}
 		return rows;
 	}

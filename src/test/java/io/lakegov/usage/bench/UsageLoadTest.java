@@ -60,11 +60,21 @@ public final class UsageLoadTest {
 		scenarios.put("readers-indirect-hot", n -> "/api/v1/tables/" + hotTable() + "/readers?indirect=true");
 		scenarios.put("impact-views", n -> "/api/v1/tables/" + chainBase() + "/impact");
 		scenarios.put("rankings-indirect", n -> "/api/v1/rankings/tables?indirect=true");
+		scenarios.put("queries", n -> "/api/v1/tables/" + anyTable(tables) + "/queries");
+		scenarios.put("queries-hot", n -> "/api/v1/tables/" + hotTable() + "/queries");
+		scenarios.put("related", n -> "/api/v1/tables/" + anyTable(tables) + "/related");
+		scenarios.put("related-hot", n -> "/api/v1/tables/" + hotTable() + "/related");
+		scenarios.put("schema", n -> "/api/v1/schemas/" + anySchema() + "/usage");
+		scenarios.put("schema-hot", n -> "/api/v1/schemas/cat0.sch0/usage");
+		scenarios.put("rankings-duration", n -> "/api/v1/rankings/tables?by=duration");
+		scenarios.put("rankings-of-users-duration", n -> "/api/v1/rankings/users?by=duration");
+		scenarios.put("user-tables", n -> "/api/v1/users/user" + ThreadLocalRandom.current().nextInt(200)
+				+ "@corp.example/tables");
 
 		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
 			.build();
-		System.out.printf("%-20s %8s %8s %8s %8s %9s %7s%n", "scenario", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s",
+		System.out.printf("%-26s %8s %8s %8s %8s %9s %7s%n", "scenario", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s",
 				"errors");
 		for (var scenario : scenarios.entrySet()) {
 			if (!only.isEmpty() && !only.contains(scenario.getKey())) {
@@ -72,7 +82,7 @@ public final class UsageLoadTest {
 			}
 			run(http, base, key, clients, warmup, scenario.getValue());
 			Result result = run(http, base, key, clients, seconds, scenario.getValue());
-			System.out.printf("%-20s %8.1f %8.1f %8.1f %8.1f %9.1f %7d%n", scenario.getKey(), result.percentile(50),
+			System.out.printf("%-26s %8.1f %8.1f %8.1f %8.1f %9.1f %7d%n", scenario.getKey(), result.percentile(50),
 					result.percentile(95), result.percentile(99), result.percentile(100), result.perSecond(seconds),
 					result.errors());
 		}
@@ -85,6 +95,12 @@ public final class UsageLoadTest {
 	/** A table with a two-level view chain on it (see {@link BenchViews}). */
 	private static String chainBase() {
 		return Workspace.tableName(ThreadLocalRandom.current().nextInt(BenchViews.CHAINS));
+	}
+
+	/** One of the 60 schemas the generator's naming scheme spreads tables over. */
+	private static String anySchema() {
+		int schema = ThreadLocalRandom.current().nextInt(60);
+		return "cat" + (schema % 4) + ".sch" + schema;
 	}
 
 	private static String hotTable() {

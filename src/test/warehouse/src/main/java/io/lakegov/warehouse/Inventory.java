@@ -18,8 +18,9 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Keeps {@code system.information_schema.tables} equal to the tables of the session catalog, as Unity
- * Catalog's information schema is: one row per table and view, with type, format, location and times; and
- * {@code system.information_schema.views} with the text of each view's defining query.
+ * Catalog's information schema is: one row per table and view, with type, format, location and times;
+ * {@code system.information_schema.views} with the text of each view's defining query; and
+ * {@code system.information_schema.columns}: one row per column of each, in table order.
  */
 final class Inventory {
 
@@ -32,6 +33,19 @@ final class Inventory {
 		.add("table_schema", DataTypes.StringType)
 		.add("table_name", DataTypes.StringType)
 		.add("view_definition", DataTypes.StringType);
+
+	static final String COLUMNS = "system.information_schema.columns";
+
+	private static final StructType COLUMN_SCHEMA = new StructType()
+		.add("table_catalog", DataTypes.StringType)
+		.add("table_schema", DataTypes.StringType)
+		.add("table_name", DataTypes.StringType)
+		.add("column_name", DataTypes.StringType)
+		.add("ordinal_position", DataTypes.IntegerType)
+		.add("is_nullable", DataTypes.StringType)
+		.add("full_data_type", DataTypes.StringType)
+		.add("data_type", DataTypes.StringType)
+		.add("comment", DataTypes.StringType);
 
 	private static final StructType SCHEMA = new StructType()
 		.add("table_catalog", DataTypes.StringType)
@@ -70,8 +84,9 @@ final class Inventory {
 		Set<String> names = names();
 		List<Row> rows = new ArrayList<>();
 		List<Row> views = new ArrayList<>();
+		List<Row> columns = new ArrayList<>();
 		for (String name : names) {
-			Row row = describe(name, views);
+			Row row = describe(name, views, columns);
 			if (row != null) {
 				rows.add(row);
 			}
@@ -79,6 +94,7 @@ final class Inventory {
 		try {
 			spark.createDataFrame(rows, SCHEMA).writeTo(TABLE).overwrite(functions.lit(true));
 			spark.createDataFrame(views, VIEW_SCHEMA).writeTo(VIEWS).overwrite(functions.lit(true));
+			spark.createDataFrame(columns, COLUMN_SCHEMA).writeTo(COLUMNS).overwrite(functions.lit(true));
 		}
 		catch (NoSuchTableException ex) {
 			throw new IllegalStateException(TABLE + " or " + VIEWS + " is missing", ex);
@@ -105,8 +121,8 @@ final class Inventory {
 		return value instanceof Instant instant ? Timestamp.from(instant) : (Timestamp) value;
 	}
 
-	/** The table's inventory row; a view's defining query goes to {@code views}. */
-	private Row describe(String name, List<Row> views) {
+	/** The table's inventory row; a view's defining query goes to {@code views}, its columns to {@code columns}. */
+	private Row describe(String name, List<Row> views, List<Row> columns) {
 		String schema = name.substring(0, name.indexOf('.'));
 		String table = name.substring(name.indexOf('.') + 1);
 		String type = null;
@@ -116,9 +132,19 @@ final class Inventory {
 		String comment = null;
 		String viewText = null;
 		Timestamp created = null;
+		boolean inColumns = true;
+		int position = 0;
 		for (Row detail : spark.sql("DESCRIBE TABLE EXTENDED `" + schema + "`.`" + table + "`").collectAsList()) {
 			String key = detail.getString(0);
 			String value = detail.isNullAt(1) ? null : detail.getString(1);
+			// the columns come first, up to an empty row or the first "# ..." section
+			inColumns &= key != null && !key.isBlank() && !key.startsWith("#");
+			if (inColumns) {
+				String dataType = value == null ? null : value.toUpperCase(Locale.ROOT);
+				columns.add(RowFactory.create("spark_catalog", schema, table, key, ++position, "YES", dataType,
+						dataType, detail.isNullAt(2) ? null : detail.getString(2)));
+				continue;
+			}
 			switch (key == null ? "" : key) {
 				case "Type" -> type = value;
 				case "Provider" -> provider = value;

@@ -81,6 +81,18 @@ CREATE TABLE IF NOT EXISTS system.information_schema.views (
     view_definition STRING
 );
 
+CREATE TABLE IF NOT EXISTS system.information_schema.columns (
+    table_catalog STRING,
+    table_schema STRING,
+    table_name STRING,
+    column_name STRING,
+    ordinal_position INT,
+    is_nullable STRING,
+    full_data_type STRING,
+    data_type STRING,
+    comment STRING
+);
+
 CREATE NAMESPACE IF NOT EXISTS system.access;
 
 CREATE TABLE IF NOT EXISTS system.access.table_lineage (

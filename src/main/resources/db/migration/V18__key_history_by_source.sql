@@ -59,3 +59,32 @@ CREATE INDEX query_history_masked ON query_history (source, statement_id)
     WHERE analysis_status IN ('REDACTED', 'EMPTY');
 DROP INDEX table_access_lineage_only;
 CREATE INDEX table_access_lineage_only ON table_access (source, statement_id) WHERE witness = 'ENGINE_LINEAGE';
+
+-- What statements did to shares is a statement's, like its facts. The exposure history is folded from each
+-- source's events on their own: a share lives in one region's metastore, so a REMOVE in one source never
+-- closes what an ADD of the same names opened in another, and added_statement and removed_statement are
+-- statement ids of the period's source, which becomes part of the period's key.
+ALTER TABLE share_event ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE share_event ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE share_event DROP CONSTRAINT share_event_pkey;
+ALTER TABLE share_event ADD PRIMARY KEY (source, statement_id, event_no);
+
+ALTER TABLE table_share ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE table_share ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE table_share DROP CONSTRAINT table_share_pkey;
+ALTER TABLE table_share ADD PRIMARY KEY (source, table_name, share_name, added_at, added_statement);
+
+ALTER TABLE column_access ADD COLUMN source text NOT NULL DEFAULT 'default';
+ALTER TABLE column_access ALTER COLUMN source DROP DEFAULT;
+ALTER TABLE column_access DROP CONSTRAINT column_access_pkey;
+ALTER TABLE column_access ADD PRIMARY KEY (source, statement_id, table_name, column_name, role, resolution);
+
+-- The statements behind a table's figures (queries, cost and co-read rollups) are found through its facts
+-- and joined to their history rows and other facts on (source, statement_id): the source is included so
+-- that stays an index-only scan.
+DROP INDEX table_access_statements;
+CREATE INDEX table_access_statements ON table_access (table_name, business_date) INCLUDE (source, statement_id, role);
+
+-- Not keyed by source, because they hold no statement ids: the rollups (column_daily, read_cost_daily,
+-- table_cost_daily, user_cost_daily, co_read_daily count every source's statements, as the other rollups
+-- do), and statement_analysis and the inventories, which are keyed by text hash and table name.

@@ -1,0 +1,62 @@
+package io.lakegov.catalog;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Brings the column inventory history in line with the source's: opens rows for columns that appeared,
+ * closes those of columns that vanished (keeping them), refreshes position and type of the others. Runs
+ * in the caller's transaction.
+ */
+@Component
+class ColumnSync {
+
+	private final ColumnInventoryRepository inventory;
+
+	ColumnSync(ColumnInventoryRepository inventory) {
+		this.inventory = inventory;
+	}
+
+	/** What one sync changed: columns present, appeared, vanished. */
+	record Outcome(int columns, int appeared, int vanished) {
+	}
+
+	Outcome apply(List<SourceColumn> columns, Instant now) {
+		Map<String, SourceColumn> present = new LinkedHashMap<>();
+		columns.forEach(column -> present.putIfAbsent(key(column), column));
+		Map<String, ColumnInventoryRepository.CurrentRow> current = new HashMap<>();
+		inventory.current().forEach(row -> current.put(key(row.column()), row));
+		List<Long> vanished = new ArrayList<>();
+		current.forEach((key, row) -> {
+			if (!present.containsKey(key)) {
+				vanished.add(row.id());
+			}
+		});
+		List<SourceColumn> appeared = new ArrayList<>();
+		List<ColumnInventoryRepository.CurrentRow> changed = new ArrayList<>();
+		present.forEach((key, column) -> {
+			var row = current.get(key);
+			if (row == null) {
+				appeared.add(column);
+			}
+			else if (!row.column().sameAttributes(column)) {
+				changed.add(new ColumnInventoryRepository.CurrentRow(row.id(), column));
+			}
+		});
+		inventory.close(vanished, now);
+		inventory.open(appeared, now);
+		inventory.update(changed);
+		return new Outcome(present.size(), appeared.size(), vanished.size());
+	}
+
+	private static String key(SourceColumn column) {
+		return column.table() + '\u0001' + column.column();
+	}
+
+}
