@@ -73,8 +73,8 @@ final class BenchSchema {
 			execute(connection, """
 					INSERT INTO usage_daily (business_date, table_name, user_name, role, source_kind, source_id,
 					    statements, time_travel_statements, first_event, last_event)
-					SELECT business_date, table_name, user_name, role, source_kind, source_id, count(DISTINCT statement_id),
-					       count(DISTINCT statement_id) FILTER (WHERE time_travel_kind IS NOT NULL),
+					SELECT business_date, table_name, user_name, role, source_kind, source_id, count(DISTINCT (source, statement_id)),
+					       count(DISTINCT (source, statement_id)) FILTER (WHERE time_travel_kind IS NOT NULL),
 					       min(event_time), max(event_time)
 					FROM table_access
 					GROUP BY business_date, table_name, user_name, role, source_kind, source_id
@@ -105,9 +105,9 @@ final class BenchSchema {
 					INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 					    users, last_read, last_write)
 					SELECT business_date, table_name,
-					       count(DISTINCT statement_id) FILTER (WHERE role = 'READ'),
-					       count(DISTINCT statement_id) FILTER (WHERE role = 'WRITE'),
-					       count(DISTINCT statement_id) FILTER (WHERE role = 'READ' AND time_travel_kind IS NOT NULL),
+					       count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ'),
+					       count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'WRITE'),
+					       count(DISTINCT (source, statement_id)) FILTER (WHERE role = 'READ' AND time_travel_kind IS NOT NULL),
 					       count(DISTINCT user_name) FILTER (WHERE role = 'READ'),
 					       count(DISTINCT user_name) FILTER (WHERE role = 'WRITE'),
 					       count(DISTINCT user_name) FILTER (WHERE role IN ('READ', 'WRITE')),
@@ -119,9 +119,9 @@ final class BenchSchema {
 					ORDER BY business_date, table_name""");
 			execute(connection, """
 					INSERT INTO table_lineage_daily (business_date, source_table, target_table, statements, last_event)
-					SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT r.statement_id), max(r.event_time)
+					SELECT r.business_date, r.table_name, w.table_name, count(DISTINCT (r.source, r.statement_id)), max(r.event_time)
 					FROM table_access r
-					JOIN table_access w ON w.statement_id = r.statement_id AND w.role = 'WRITE'
+					JOIN table_access w ON w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
 					    AND w.table_name <> r.table_name
 					WHERE r.role = 'READ'
 					GROUP BY r.business_date, r.table_name, w.table_name

@@ -31,9 +31,9 @@ final class BenchViews {
 		int chains = chains(workspace);
 		try (Connection connection = DriverManager.getConnection(url, user, password);
 				PreparedStatement insert = connection.prepareStatement("""
-						INSERT INTO table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
+						INSERT INTO table_access (source, statement_id, access_no, table_name, written_name, fully_qualified, role,
 						    statement_kind, user_name, event_time, business_date, source_kind, source_id, execution_status)
-						VALUES (?, ?, ?, ?, true, ?, 'CREATE_VIEW', 'bench-dbt-sp', ?, ?, 'JOB', 'bench-views', 'FINISHED')""")) {
+						VALUES ('default', ?, ?, ?, ?, true, ?, 'CREATE_VIEW', 'bench-dbt-sp', ?, ?, 'JOB', 'bench-views', 'FINISHED')""")) {
 			for (int k = 0; k < chains; k++) {
 				view(insert, "bench-view-1-" + k, k, chains + k, first, k);
 				view(insert, "bench-view-2-" + k, chains + k, 2 * chains + k, first, chains + k);

@@ -26,12 +26,12 @@ final class CostSchema {
 				SELECT r.business_date, r.table_name, r.user_name,
 				       sum(d.value / r.n + CASE WHEN r.k < d.value % r.n THEN 1 ELSE 0 END),
 				       sum(b.value / r.n + CASE WHEN r.k < b.value % r.n THEN 1 ELSE 0 END)
-				FROM (SELECT a.statement_id, a.table_name, a.business_date, a.user_name,
-				             row_number() OVER (PARTITION BY a.statement_id ORDER BY a.table_name) - 1 AS k,
-				             count(*) OVER (PARTITION BY a.statement_id) AS n
-				      FROM (SELECT DISTINCT statement_id, table_name, business_date, user_name
+				FROM (SELECT a.source, a.statement_id, a.table_name, a.business_date, a.user_name,
+				             row_number() OVER (PARTITION BY a.source, a.statement_id ORDER BY a.table_name) - 1 AS k,
+				             count(*) OVER (PARTITION BY a.source, a.statement_id) AS n
+				      FROM (SELECT DISTINCT source, statement_id, table_name, business_date, user_name
 				            FROM table_access WHERE role = 'READ') a) r
-				LEFT JOIN query_history h ON h.statement_id = r.statement_id
+				LEFT JOIN query_history h ON h.source = r.source AND h.statement_id = r.statement_id
 				CROSS JOIN LATERAL (SELECT greatest(coalesce(h.total_duration_ms, 0), 0) AS value) d
 				CROSS JOIN LATERAL (SELECT greatest(coalesce(h.read_bytes, 0), 0) AS value) b
 				GROUP BY r.business_date, r.table_name, r.user_name
@@ -46,9 +46,11 @@ final class CostSchema {
 				FROM read_cost_daily GROUP BY business_date, user_name""");
 		execute(connection, """
 				INSERT INTO co_read_daily (business_date, table_name, other_table, statements, last_event)
-				SELECT r.business_date, r.table_name, o.table_name, count(DISTINCT r.statement_id), max(r.event_time)
+				SELECT r.business_date, r.table_name, o.table_name, count(DISTINCT (r.source, r.statement_id)),
+				       max(r.event_time)
 				FROM table_access r
-				JOIN table_access o ON o.statement_id = r.statement_id AND o.role = 'READ' AND o.table_name <> r.table_name
+				JOIN table_access o ON o.source = r.source AND o.statement_id = r.statement_id AND o.role = 'READ'
+				    AND o.table_name <> r.table_name
 				WHERE r.role = 'READ'
 				GROUP BY r.business_date, r.table_name, o.table_name
 				ORDER BY r.business_date, r.table_name""");

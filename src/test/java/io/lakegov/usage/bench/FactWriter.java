@@ -155,7 +155,7 @@ final class FactWriter {
 	private void row(String id, int no, int table, String role, String kind, boolean timeTravel, String user,
 			String time, String sourceKind, String sourceId) {
 		String name = Workspace.tableName(table);
-		out.append(id).append('\t').append(no).append('\t').append(name).append('\t').append(name).append("\tt\t")
+		out.append("default\t").append(id).append('\t').append(no).append('\t').append(name).append('\t').append(name).append("\tt\t")
 			.append(role).append('\t').append(kind).append('\t')
 			.append(timeTravel ? "VERSION\t" + (1 + random.nextInt(500)) + "\tAS_OF" : NULL + '\t' + NULL + '\t' + NULL)
 			.append('\t').append(user).append('\t').append(time).append('\t').append(dayText).append('\t')

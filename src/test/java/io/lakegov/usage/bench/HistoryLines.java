@@ -14,7 +14,7 @@ import io.lakegov.sql.StatementAnalyzer;
 final class HistoryLines {
 
 	static final String COPY = """
-			COPY query_history (statement_id, executed_by, execution_status, statement_type, total_duration_ms, read_bytes,
+			COPY query_history (source, statement_id, executed_by, execution_status, statement_type, total_duration_ms, read_bytes,
 			    start_time, end_time, update_time, text_hash, analyzer_version, analysis_status, source_kind, source_id,
 			    first_seen_at, last_changed_at) FROM STDIN""";
 
@@ -32,7 +32,7 @@ final class HistoryLines {
 			default -> 500 + random.nextInt(60_000);
 		};
 		long bytes = duration * (1_000 + random.nextInt(100_000));
-		out.append(id).append('\t').append(user).append("\tFINISHED\tSELECT\t").append(duration).append('\t')
+		out.append("default\t").append(id).append('\t').append(user).append("\tFINISHED\tSELECT\t").append(duration).append('\t')
 			.append(bytes).append('\t').append(time).append('\t').append(time).append('\t').append(time).append('\t')
 			.append('h').append(shape).append('\t').append(StatementAnalyzer.VERSION).append("\tANALYZED\t")
 			.append(sourceKind).append('\t').append(sourceId).append('\t').append(time).append('\t').append(time)

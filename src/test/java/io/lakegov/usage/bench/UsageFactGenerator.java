@@ -82,7 +82,7 @@ public final class UsageFactGenerator {
 			historyConnection.setAutoCommit(false);
 			CopyIn historyCopy = historyConnection.unwrap(PGConnection.class).getCopyAPI().copyIn(HistoryLines.COPY);
 			CopyIn copy = connection.unwrap(PGConnection.class).getCopyAPI().copyIn("""
-					COPY table_access (statement_id, access_no, table_name, written_name, fully_qualified, role,
+					COPY table_access (source, statement_id, access_no, table_name, written_name, fully_qualified, role,
 					    statement_kind, time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time,
 					    business_date, source_kind, source_id, execution_status) FROM STDIN""");
 			for (int d = worker; d < days; d += workers) {
