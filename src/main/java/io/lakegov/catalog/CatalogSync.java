@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -16,7 +17,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * rows of tables that vanished (keeping them), records a rename when a table appears at the storage
  * path of one that vanished, and refreshes the attributes of the others. Where the source has view
  * definitions, keeps them in step too ({@link ViewInventorySync}); then the same for the columns, when the
- * source has a column inventory.
+ * source has a column inventory, after which the column facts the change affects are resolved again
+ * ({@link ColumnInventorySynced}).
  */
 @Service
 public class CatalogSync {
@@ -37,8 +39,12 @@ public class CatalogSync {
 
 	private final ColumnSync columns;
 
+	private final ApplicationEventPublisher events;
+
 	CatalogSync(SourceInventoryReader reader, InventoryRepository inventory, SourceViewReader viewReader,
-			ViewInventorySync views, TransactionTemplate tx, SourceColumnReader columnReader, ColumnSync columns) {
+			ViewInventorySync views, TransactionTemplate tx, SourceColumnReader columnReader, ColumnSync columns,
+			ApplicationEventPublisher events) {
+		this.events = events;
 		this.reader = reader;
 		this.inventory = inventory;
 		this.viewReader = viewReader;
@@ -54,7 +60,10 @@ public class CatalogSync {
 		Optional<List<SourceView>> definitions = viewReader.read();
 		Instant now = clock.instant();
 		CatalogSyncResult result = tx.execute(status -> apply(tables, definitions, now));
-		columnReader.read().ifPresent(found -> tx.execute(status -> columns.apply(found, now)));
+		columnReader.read().ifPresent(found -> {
+			ColumnSync.Outcome outcome = tx.execute(status -> columns.apply(found, now));
+			events.publishEvent(new ColumnInventorySynced(outcome.changedTables()));
+		});
 		return result;
 	}
 

@@ -74,6 +74,27 @@ class ColumnInventoryRepository {
 			.update();
 	}
 
+	/**
+	 * Queues the statements that used one of the tables at a time the inventory lists none of its columns:
+	 * their column facts were resolved against the columns it lists now (see {@link TableColumns.Known#at}),
+	 * which a change of those columns changes. Statements of times it listed columns for keep theirs.
+	 */
+	void queueStatementsToResolve(Collection<String> tables) {
+		if (tables.isEmpty()) {
+			return;
+		}
+		jdbc.sql("""
+				INSERT INTO column_resolution_queue (statement_id)
+				SELECT DISTINCT a.statement_id FROM table_access a
+				WHERE a.table_name = ANY(:tables) AND NOT EXISTS (
+				    SELECT 1 FROM column_inventory c
+				    WHERE c.table_name = a.table_name AND c.valid_from <= a.event_time
+				      AND (c.valid_to IS NULL OR c.valid_to > a.event_time))
+				ON CONFLICT DO NOTHING""")
+			.param("tables", new SqlArrayValue("text", tables.toArray()))
+			.update();
+	}
+
 	/** Every version of the columns of the given tables. */
 	List<Version> versions(Collection<String> tables) {
 		if (tables.isEmpty()) {

@@ -6,13 +6,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.springframework.stereotype.Component;
 
 /**
  * Brings the column inventory history in line with the source's: opens rows for columns that appeared,
- * closes those of columns that vanished (keeping them), refreshes position and type of the others. Runs
- * in the caller's transaction.
+ * closes those of columns that vanished (keeping them), refreshes position and type of the others, and
+ * queues the statements whose column facts the change may settle differently. Runs in the caller's
+ * transaction.
  */
 @Component
 class ColumnSync {
@@ -23,8 +26,8 @@ class ColumnSync {
 		this.inventory = inventory;
 	}
 
-	/** What one sync changed: columns present, appeared, vanished. */
-	record Outcome(int columns, int appeared, int vanished) {
+	/** What one sync changed: columns present, appeared, vanished, and the tables whose columns did. */
+	record Outcome(int columns, int appeared, int vanished, Set<String> changedTables) {
 	}
 
 	Outcome apply(List<SourceColumn> columns, Instant now) {
@@ -33,9 +36,11 @@ class ColumnSync {
 		Map<String, ColumnInventoryRepository.CurrentRow> current = new HashMap<>();
 		inventory.current().forEach(row -> current.put(key(row.column()), row));
 		List<Long> vanished = new ArrayList<>();
+		Set<String> changedTables = new TreeSet<>();
 		current.forEach((key, row) -> {
 			if (!present.containsKey(key)) {
 				vanished.add(row.id());
+				changedTables.add(row.column().table());
 			}
 		});
 		List<SourceColumn> appeared = new ArrayList<>();
@@ -44,6 +49,7 @@ class ColumnSync {
 			var row = current.get(key);
 			if (row == null) {
 				appeared.add(column);
+				changedTables.add(column.table());
 			}
 			else if (!row.column().sameAttributes(column)) {
 				changed.add(new ColumnInventoryRepository.CurrentRow(row.id(), column));
@@ -52,7 +58,8 @@ class ColumnSync {
 		inventory.close(vanished, now);
 		inventory.open(appeared, now);
 		inventory.update(changed);
-		return new Outcome(present.size(), appeared.size(), vanished.size());
+		inventory.queueStatementsToResolve(changedTables);
+		return new Outcome(present.size(), appeared.size(), vanished.size(), changedTables);
 	}
 
 	private static String key(SourceColumn column) {

@@ -146,6 +146,50 @@ class ColumnIngestionIntegrationTests {
 	}
 
 	@Test
+	void resolvesTheColumnFactsAgainWhenTheColumnsArriveAfterTheStatements() {
+		jdbc.sql("TRUNCATE lakehouse.columns, column_inventory").update();
+		catalog.sync();
+		source.row("l1").text("SELECT * FROM main.sales.orders").user("ann").started(T0).save();
+		source.row("l2").text("SELECT amount FROM main.sales.orders o JOIN main.sales.customers c "
+				+ "ON o.customer_id = c.id").user("bob").started(T0.plusSeconds(1)).save();
+		source.row("l3").text("SELECT status FROM main.staging.orders").user("cid").started(T0.plusSeconds(2)).save();
+		ingestion.runIncremental(RunKind.MANUAL);
+		assertThat(columns("l1")).containsExactly("main.sales.orders.*|READ|UNRESOLVED");
+		assertThat(columns("l2")).containsExactly("main.sales.customers.amount|READ|AMBIGUOUS",
+				"main.sales.customers.id|READ|RESOLVED", "main.sales.orders.amount|READ|AMBIGUOUS",
+				"main.sales.orders.customer_id|READ|RESOLVED");
+		assertThat(get("/api/v1/tables/main.sales.orders/columns").get("unattributed").get("unresolved").asLong())
+			.isEqualTo(1);
+
+		columns("sales", "orders", "id", "customer_id", "amount", "status", "notes");
+		columns("sales", "customers", "id", "name", "region", "email");
+		catalog.sync();
+
+		assertThat(columns("l1")).containsExactly("main.sales.orders.amount|READ|RESOLVED",
+				"main.sales.orders.customer_id|READ|RESOLVED", "main.sales.orders.id|READ|RESOLVED",
+				"main.sales.orders.notes|READ|RESOLVED", "main.sales.orders.status|READ|RESOLVED");
+		assertThat(columns("l2")).containsExactly("main.sales.customers.id|READ|RESOLVED",
+				"main.sales.orders.amount|READ|RESOLVED", "main.sales.orders.customer_id|READ|RESOLVED");
+		assertThat(columns("l3")).containsExactly("main.staging.orders.status|READ|RESOLVED");
+		assertThat(jdbc.sql("SELECT count(*) FROM column_resolution_queue").query(Long.class).single()).isZero();
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+		JsonNode orders = get("/api/v1/tables/main.sales.orders/columns");
+		assertThat(orders.get("columns").get("items").get(0).get("column").asString()).isEqualTo("amount");
+		assertThat(orders.get("columns").get("items").get(0).get("reads").asLong()).isEqualTo(2);
+		assertThat(orders.get("columns").get("items").get(0).get("readers").asLong()).isEqualTo(2);
+		assertThat(orders.get("unread")).isEmpty();
+		assertThat(orders.get("unattributed").get("ambiguous").asLong()).isZero();
+		assertThat(orders.get("unattributed").get("unresolved").asLong()).isZero();
+
+		columns("sales", "orders", "discount");
+		catalog.sync();
+		assertThat(columns("l1")).as("read before the inventory listed the table: its columns as listed now")
+			.contains("main.sales.orders.discount|READ|RESOLVED")
+			.hasSize(6);
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+	}
+
+	@Test
 	void refusesBadColumnNamesWithProblemDetails() {
 		for (String bad : List.of("a;b", "a b", "`a", "1abc", "a.b", "a``b`")) {
 			var response = TestApi.withKey(port).get().uri("/api/v1/tables/main.sales.orders/columns/{c}/impact", bad)
@@ -171,6 +215,19 @@ class ColumnIngestionIntegrationTests {
 				.param("n", name)
 				.param("c", columns[i])
 				.param("p", i + 1)
+				.update();
+		}
+	}
+
+	private void columns(String schema, String name, String... columns) {
+		for (String column : columns) {
+			jdbc.sql("""
+					INSERT INTO lakehouse.columns (table_catalog, table_schema, table_name, column_name, ordinal_position)
+					VALUES ('main', :s, :n, :c, (SELECT count(*) + 1 FROM lakehouse.columns WHERE table_schema = :s
+					    AND table_name = :n))""")
+				.param("s", schema)
+				.param("n", name)
+				.param("c", column)
 				.update();
 		}
 	}

@@ -1,0 +1,8 @@
+-- Statements whose column facts are to be resolved again against the column inventory. A column sync that
+-- adds or removes columns of a table queues, in its own transaction, the statements that used the table at
+-- a time the inventory listed none of its columns (those were resolved against the columns it lists now,
+-- or not at all); after it commits, the queue is drained in batches. A drain that stops leaves the rest
+-- queued for the next sync.
+CREATE TABLE column_resolution_queue (
+    statement_id text PRIMARY KEY
+);
