@@ -27,7 +27,9 @@ class QueriesApiValidationIntegrationTests {
 			"/api/v1/schemas/a b.c/usage", "/api/v1/schemas/a.`b/usage", "/api/v1/schemas/a.b--/usage",
 			"/api/v1/schemas/a.b/usage?from=yesterday", "/api/v1/schemas/a.b/usage?size=abc",
 			"/api/v1/rankings/tables?by=cost", "/api/v1/rankings/users?by=reads",
-			"/api/v1/rankings/tables?by=duration&indirect=true", "/api/v1/rankings/tables?by=bytes&indirect=true" })
+			"/api/v1/rankings/tables?by=duration&indirect=true", "/api/v1/rankings/tables?by=bytes&indirect=true",
+			"/api/v1/rankings/users?by=duration&indirect=true", "/api/v1/rankings/users?by=bytes&indirect=true",
+			"/api/v1/rankings/users?indirect=maybe", "/api/v1/users/ann/tables?indirect=2" })
 	void answersBadParametersWithProblemDetails(String uri) {
 		ResponseEntity<JsonNode> response = TestApi.withKey(port, IntegrationTest.VIEWER_KEY).get().uri(uri).retrieve()
 			.toEntity(JsonNode.class);

@@ -184,6 +184,53 @@ class ThroughViewsIntegrationTests {
 	}
 
 	@Test
+	void usersReadTheTablesBehindTheViewsTheyReadAndAStatementReadingTwoViewsOfATableCountsOnce() {
+		String c = UsageFixtures.unique("vu");
+		String base = c + ".s.t";
+		String a = c + ".s.v1";
+		String b = c + ".s.v2";
+		String w = c + ".s.w";
+		String ann = c + "-ann";
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", c + "-dev", day(10)).kind("CREATE_VIEW").reads(base).writes(a).done()
+			.statement(c + "-2", c + "-dev", day(10).plusSeconds(60)).kind("CREATE_VIEW").reads(a).writes(b).done()
+			.statement(c + "-3", c + "-dev", day(10).plusSeconds(120)).kind("CREATE_VIEW").reads(base).writes(w).done()
+			.statement(c + "-4", ann, day(5)).reads(b).done()
+			.statement(c + "-5", ann, day(5).plusSeconds(60)).reads(a).reads(w).done()
+			.statement(c + "-6", c + "-bob", day(4)).reads(base).done()
+			.load();
+
+		JsonNode tables = get("/api/v1/users/" + ann + "/tables?indirect=true");
+		List<String> rows = tables.get("tables").get("items").valueStream()
+			.map(item -> item.get("table").asString() + " " + item.get("access").asString() + " "
+					+ item.get("reads").asLong() + " " + paths(item.get("via")))
+			.toList();
+		assertThat(rows).as("the second statement reaches t through v1 and w and reads it once").containsExactly(
+				base + " VIA 2 [" + base + " ← " + a + ", " + base + " ← " + a + " ← " + b + ", " + base + " ← " + w + "]",
+				a + " DIRECT 1 []", a + " VIA 1 [" + a + " ← " + b + "]", b + " DIRECT 1 []", w + " DIRECT 1 []");
+		assertThat(tables.get("tables").get("totalItems").asLong()).isEqualTo(5);
+		assertThat(get("/api/v1/users/" + ann + "/tables").get("tables").get("items").get(0).has("access")).isFalse();
+
+		JsonNode ranking = get("/api/v1/rankings/users?limit=1000&indirect=true");
+		JsonNode annRank = ranking.valueStream().filter(rank -> rank.get("user").asString().equals(ann)).findFirst()
+			.orElseThrow();
+		assertThat(annRank.get("reads").asLong()).isEqualTo(3);
+		assertThat(annRank.get("indirectReads").asLong()).as("t twice, v1 once").isEqualTo(3);
+		assertThat(annRank.get("tables").asLong()).isEqualTo(4);
+		assertThat(get("/api/v1/rankings/users?limit=1000").valueStream().noneMatch(rank -> rank.has("indirectReads")))
+			.isTrue();
+
+		JsonNode readers = get("/api/v1/tables/" + base + "/readers?indirect=true");
+		JsonNode annReads = readers.get("users").get("items").valueStream()
+			.filter(item -> item.get("user").asString().equals(ann)).findFirst().orElseThrow();
+		assertThat(annReads.get("statements").asLong()).isEqualTo(2);
+		JsonNode tableRanking = get("/api/v1/rankings/tables?limit=1000&indirect=true");
+		JsonNode mine = tableRanking.valueStream().filter(rank -> rank.get("table").asString().equals(base)).findFirst()
+			.orElseThrow();
+		assertThat(mine.get("indirectReads").asLong()).as("ann's two statements and the CREATE of v2").isEqualTo(3);
+	}
+
+	@Test
 	void answersProblemDetailsOnABadIndirectValue() {
 		for (String uri : List.of("/api/v1/tables/" + t + "/readers?indirect=maybe",
 				"/api/v1/rankings/tables?indirect=2")) {

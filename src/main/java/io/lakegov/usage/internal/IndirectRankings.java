@@ -2,6 +2,7 @@ package io.lakegov.usage.internal;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import org.springframework.stereotype.Component;
 /**
  * Table rankings with indirect reads. Only tables some view reaches gain anything, so the ranking is the
  * direct one's top tables plus every table reached through views, each of the latter counted again with
- * its views: a table outside the direct top that no view reaches cannot enter the top.
+ * its views: a table outside the direct top that no view reaches cannot enter the top. A statement that
+ * read several views reaching one table counts once for it.
  */
 @Component
 class IndirectRankings {
@@ -26,7 +28,11 @@ class IndirectRankings {
 
 	private final Views views;
 
-	IndirectRankings(RankingRepository rankings, IndirectRankingRepository repository, Views views) {
+	private final ViewOverlapRepository overlaps;
+
+	IndirectRankings(RankingRepository rankings, IndirectRankingRepository repository, Views views,
+			ViewOverlapRepository overlaps) {
+		this.overlaps = overlaps;
 		this.rankings = rankings;
 		this.repository = repository;
 		this.views = views;
@@ -47,7 +53,9 @@ class IndirectRankings {
 				readerEntries.add(entry);
 			});
 		});
-		Map<String, Long> indirectReads = viewEntries.isEmpty() ? Map.of() : repository.reads(viewEntries);
+		Map<String, Long> indirectReads = new HashMap<>(viewEntries.isEmpty() ? Map.of() : repository.reads(viewEntries));
+		ViewOverlapRepository.byBase(overlaps.overlaps(viewEntries))
+			.forEach((base, extra) -> indirectReads.merge(base, -extra, Long::sum));
 		Map<String, Long> users = byUsers && !readerEntries.isEmpty() ? repository.users(readerEntries) : Map.of();
 		List<String> missing = reached.keySet().stream().filter(base -> !ranked.containsKey(base)).toList();
 		if (!missing.isEmpty()) {

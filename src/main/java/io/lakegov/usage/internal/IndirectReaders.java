@@ -26,7 +26,8 @@ import org.springframework.stereotype.Service;
 /**
  * Readers of a table with those who reach it through views: one row per user and access, DIRECT for reads
  * of the table, VIA for reads of the views on it (on the days each view reached the table), with the paths.
- * The facts stay as they were; the views are followed at answer time.
+ * The facts stay as they were; the views are followed at answer time. A statement that read several views
+ * on the table counts once in its user's VIA row.
  */
 @Service
 class IndirectReaders {
@@ -46,7 +47,11 @@ class IndirectReaders {
 
 	private final Views views;
 
-	IndirectReaders(IndirectReadersRepository repository, GenerationCache cache, Views views) {
+	private final ViewOverlapRepository overlaps;
+
+	IndirectReaders(IndirectReadersRepository repository, GenerationCache cache, Views views,
+			ViewOverlapRepository overlaps) {
+		this.overlaps = overlaps;
 		this.repository = repository;
 		this.cache = cache;
 		this.views = views;
@@ -67,6 +72,11 @@ class IndirectReaders {
 		entries.add(new IndirectReadersRepository.Entry(table.name(), range.from(), range.to()));
 		reaches.segments()
 			.forEach(segment -> entries.add(new IndirectReadersRepository.Entry(segment.view(), segment.from(), segment.to())));
+		List<IndirectRankingRepository.Entry> viewEntries = reaches.segments()
+			.stream()
+			.map(segment -> new IndirectRankingRepository.Entry(table.name(), segment.view(), segment.from(), segment.to()))
+			.toList();
+		Map<String, Long> overlapping = ViewOverlapRepository.byUser(overlaps.overlaps(viewEntries));
 		Map<String, Reader> readers = new LinkedHashMap<>();
 		long lineageOnly = 0;
 		for (var row : repository.readers(entries)) {
@@ -76,6 +86,12 @@ class IndirectReaders {
 			readers.computeIfAbsent(row.user() + '\u0001' + access, key -> new Reader(row.user(), access))
 				.add(row, segment);
 		}
+		overlapping.forEach((user, extra) -> {
+			Reader reader = readers.get(user + '\u0001' + VIA);
+			if (reader != null) {
+				reader.statements -= extra;
+			}
+		});
 		List<Reader> sorted = readers.values().stream().sorted(BUSIEST_FIRST).toList();
 		int fromIndex = (int) Math.min(sorted.size(), page.offset());
 		List<Reader> shown = sorted.subList(fromIndex, Math.min(sorted.size(), fromIndex + page.size()));

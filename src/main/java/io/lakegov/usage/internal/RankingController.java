@@ -40,7 +40,10 @@ class RankingController {
 
 	private final Rankings ranked;
 
-	RankingController(BusinessDates dates, RankingRepository rankings, Rankings ranked) {
+	private final IndirectUsers indirectUsers;
+
+	RankingController(BusinessDates dates, RankingRepository rankings, Rankings ranked, IndirectUsers indirectUsers) {
+		this.indirectUsers = indirectUsers;
 		this.dates = dates;
 		this.rankings = rankings;
 		this.ranked = ranked;
@@ -73,26 +76,44 @@ class RankingController {
 	@GetMapping("/rankings/users")
 	@Operation(summary = "Most active users, by table reads and writes (default), or by what their reads cost",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.usage.cache-enabled).")
+					+ "(lakegov.usage.cache-enabled). indirectReads only with indirect=true (ranked by accesses).")
 	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "rank by table accesses, read duration or bytes read", schema = @Schema(allowableValues = { "accesses", "duration", "bytes" })) @RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes", message = "must be accesses, duration or bytes") String by,
-			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit) {
+			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
+			@Parameter(description = "true: count the reads of the tables behind the views each user read too "
+					+ "(indirectReads, and tables reached through them in tables; only with by=accesses); false (default): "
+					+ "direct reads only") @RequestParam(defaultValue = "false") boolean indirect) {
 		DateRange range = dates.range(from, to);
-		return ranked.users(range, by, limit);
+		if (!indirect) {
+			return ranked.users(range, by, limit);
+		}
+		if (!"accesses".equals(by)) {
+			throw ApiException.badRequest("indirect=true ranks by accesses only, not by " + by
+					+ ": reads of views carry no cost of the tables behind them.");
+		}
+		return indirectUsers.ranking(range, limit);
 	}
 
 	@GetMapping("/users/{user}/tables")
-	@Operation(summary = "The tables one user read and wrote, most used first")
+	@Operation(summary = "The tables one user read and wrote, most used first",
+			description = "With indirect=true also the tables behind the views the user read: one row per table and "
+					+ "access, DIRECT or VIA with the view paths.")
 	UserTables userTables(
 			@Parameter(description = "the user as in query history (executed_by)", example = "ann@example.com") @PathVariable @Size(min = 1, max = 255) String user,
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
-			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = "true: also the tables behind the views the user read (at any depth, on the days "
+					+ "each view read them), each row saying DIRECT or VIA with the view paths; false (default): direct "
+					+ "reads only") @RequestParam(defaultValue = "false") boolean indirect) {
 		DateRange range = dates.range(from, to);
 		var request = new PageRequest(page, size);
+		if (indirect) {
+			return indirectUsers.tables(user, range, request);
+		}
 		var rows = rankings.userTables(user, range, request);
 		return new UserTables(user, range.from(), range.to(), PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
 				() -> rankings.countUserTables(user, range)));
