@@ -18,20 +18,37 @@ class ViewDefinitionRepository {
 	}
 
 	/**
-	 * The accesses of every finished statement that created, replaced, altered or dropped a view (or any
-	 * table: a materialized view is dropped with DROP TABLE's kind), in statement order. The predicate is the
-	 * partial index's, so this reads the index and the few facts it points to, never the whole table.
+	 * The accesses of every finished statement that created, replaced, altered, renamed or dropped a view (or
+	 * any table: a materialized view is dropped with DROP TABLE's kind, and ALTER TABLE renames views too), in
+	 * statement order. The predicates are the partial indexes', so this reads those indexes and the few facts
+	 * they point to, never the whole table. {@code ifAbsent}: a {@code CREATE VIEW IF NOT EXISTS}, told by
+	 * the analyser's redacted text (the analysis keeps no other trace of it).
 	 */
 	List<StatementAccess> viewStatements() {
 		return jdbc.sql("""
-				SELECT statement_id, statement_kind, role, table_name, event_time, source
-				FROM table_access
-				WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW',
-				                         'DROP_VIEW', 'DROP_TABLE')
-				  AND coalesce(execution_status, 'FINISHED') = 'FINISHED' AND role IN ('READ', 'WRITE')
-				ORDER BY event_time, source, statement_id, access_no""")
+				WITH found AS (
+				    SELECT source, statement_id, statement_kind, role, table_name, event_time, access_no
+				    FROM table_access
+				    WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW',
+				                             'DROP_VIEW', 'DROP_TABLE')
+				      AND coalesce(execution_status, 'FINISHED') = 'FINISHED' AND role IN ('READ', 'WRITE')
+				    UNION ALL
+				    SELECT a.source, a.statement_id, a.statement_kind, a.role, a.table_name, a.event_time, a.access_no
+				    FROM table_access n
+				    JOIN table_access a ON a.source = n.source AND a.statement_id = n.statement_id
+				         AND a.role IN ('READ', 'WRITE')
+				    WHERE n.statement_kind = 'ALTER_TABLE' AND n.access_no = 1
+				      AND coalesce(n.execution_status, 'FINISHED') = 'FINISHED')
+				SELECT f.statement_id, f.statement_kind, f.role, f.table_name, f.event_time, f.source,
+				       CASE WHEN f.statement_kind = 'CREATE_VIEW' AND f.role = 'WRITE' THEN EXISTS (
+				           SELECT 1 FROM query_history q
+				           JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
+				           WHERE q.source = f.source AND q.statement_id = f.statement_id
+				             AND s.redacted_sql ~* '^\\s*create\\s+view\\s+if\\s+not\\s+exists\\s') ELSE false END
+				FROM found f
+				ORDER BY f.event_time, f.source, f.statement_id, f.access_no""")
 			.query((rs, n) -> new StatementAccess(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-					instant(rs.getTimestamp(5)), rs.getString(6)))
+					instant(rs.getTimestamp(5)), rs.getString(6), rs.getBoolean(7)))
 			.list();
 	}
 
@@ -55,7 +72,8 @@ class ViewDefinitionRepository {
 	}
 
 	/** One access of a view statement; statement ids are unique only within their source. */
-	record StatementAccess(String statementId, String kind, String role, String table, Instant at, String source) {
+	record StatementAccess(String statementId, String kind, String role, String table, Instant at, String source,
+			boolean ifAbsent) {
 
 		boolean sameStatement(StatementAccess other) {
 			return statementId.equals(other.statementId) && source.equals(other.source);

@@ -19,9 +19,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Turns both witnesses into timeline events. A statement's facts say what it did: CREATE [OR REPLACE]
- * VIEW, CREATE MATERIALIZED VIEW and metric views define the view they write as what they read, ALTER VIEW
- * ... AS does when it reads anything (ALTER VIEW ... OWNER TO does not redefine), DROP VIEW and DROP TABLE
- * end it. An inventory definition is analysed with the same analyser, its one- and two-part names resolved
+ * VIEW, CREATE MATERIALIZED VIEW and metric views define the view they write as what they read (CREATE VIEW
+ * IF NOT EXISTS only when the view does not exist), ALTER VIEW ... AS does when it reads anything (ALTER
+ * VIEW ... OWNER TO does not redefine), ALTER VIEW or ALTER TABLE ... RENAME TO moves a view to its new
+ * name, DROP VIEW and DROP TABLE end it. An inventory definition is analysed with the same analyser, its one- and two-part names resolved
  * in the view's own catalog and schema; one the analyser cannot read is left out rather than guessed.
  */
 @Component
@@ -64,8 +65,15 @@ class ViewEvents {
 		StatementAccess first = accesses.get(0);
 		Set<String> reads = new LinkedHashSet<>();
 		List<String> writes = new ArrayList<>();
+		boolean ifAbsent = false;
 		for (StatementAccess access : accesses) {
 			(access.role().equals("READ") ? reads : writes).add(access.table());
+			ifAbsent |= access.ifAbsent();
+		}
+		if ((first.kind().equals("ALTER_TABLE") || first.kind().equals("ALTER_VIEW")) && reads.isEmpty()
+				&& writes.size() == 2 && !writes.get(0).equals(writes.get(1))) {
+			events.add(Event.renamed(writes.get(0), writes.get(1), first.at(), order, "HISTORY"));
+			return;
 		}
 		String kind = switch (first.kind()) {
 			case "CREATE_VIEW" -> "VIEW";
@@ -77,7 +85,8 @@ class ViewEvents {
 			Set<String> own = new LinkedHashSet<>(reads);
 			own.remove(view);
 			if (kind != null || (first.kind().equals("ALTER_VIEW") && !own.isEmpty())) {
-				events.add(Event.defined(view, first.at(), order, kind, own, "HISTORY"));
+				Event defined = Event.defined(view, first.at(), order, kind, own, "HISTORY");
+				events.add(ifAbsent ? defined.onlyIfAbsent() : defined);
 			}
 			else if (first.kind().startsWith("DROP_")) {
 				events.add(Event.dropped(view, first.at(), order, "HISTORY"));

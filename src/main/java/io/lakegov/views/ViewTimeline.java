@@ -11,7 +11,9 @@ import java.util.Set;
 
 /**
  * Puts the definitions of each view, from both witnesses, in time order: each definition holds until the
- * next one (a replacement) or until the view is dropped. At the same instant the history's statement wins
+ * next one (a replacement) or until the view is dropped or renamed; a renamed view's definition continues
+ * under its new name from the rename on (the old name then ends as a dropped view does, and a later
+ * definition of the old name is a new view). At the same instant the history's statement wins
  * over the inventory's row, being the more precise witness of when the change happened.
  */
 final class ViewTimeline {
@@ -22,19 +24,32 @@ final class ViewTimeline {
 	}
 
 	/**
-	 * A definition taking effect ({@code reads} not null) or a view being dropped ({@code reads} null).
+	 * A definition taking effect ({@code reads} not null), a view being dropped ({@code reads} null) or
+	 * renamed ({@code renamedTo} not null).
 	 *
 	 * @param kind VIEW, MATERIALIZED_VIEW or METRIC_VIEW; null keeps the kind the view had
 	 * @param order ties at one instant, lowest first
+	 * @param renamedTo the view's new name: its definition continues under it from this instant
+	 * @param ifAbsent a definition that takes effect only when the view does not exist (CREATE VIEW IF NOT
+	 * EXISTS)
 	 */
-	record Event(String view, Instant at, long order, String kind, Set<String> reads, String witness) {
+	record Event(String view, Instant at, long order, String kind, Set<String> reads, String witness,
+			String renamedTo, boolean ifAbsent) {
 
 		static Event defined(String view, Instant at, long order, String kind, Set<String> reads, String witness) {
-			return new Event(view, at, order, kind, reads, witness);
+			return new Event(view, at, order, kind, reads, witness, null, false);
 		}
 
 		static Event dropped(String view, Instant at, long order, String witness) {
-			return new Event(view, at, order, null, null, witness);
+			return new Event(view, at, order, null, null, witness, null, false);
+		}
+
+		static Event renamed(String view, String renamedTo, Instant at, long order, String witness) {
+			return new Event(view, at, order, null, null, witness, renamedTo, false);
+		}
+
+		Event onlyIfAbsent() {
+			return new Event(view, at, order, kind, reads, witness, renamedTo, true);
 		}
 
 	}
@@ -45,11 +60,23 @@ final class ViewTimeline {
 		Map<String, List<ViewVersion>> versions = new LinkedHashMap<>();
 		Map<String, ViewVersion> open = new HashMap<>();
 		for (Event event : sorted) {
+			if (event.ifAbsent() && open.containsKey(event.view())) {
+				continue;
+			}
 			ViewVersion current = open.remove(event.view());
 			if (current != null) {
-				ViewVersion closed = new ViewVersion(current.view(), current.kind(), current.reads(), current.from(),
-						event.at(), event.reads() == null, current.witness());
-				versions.computeIfAbsent(event.view(), view -> new ArrayList<>()).add(closed);
+				close(versions, current, event.at(), event.reads() == null);
+			}
+			if (event.renamedTo() != null) {
+				if (current != null) {
+					ViewVersion replaced = open.remove(event.renamedTo());
+					if (replaced != null) {
+						close(versions, replaced, event.at(), false);
+					}
+					open.put(event.renamedTo(), new ViewVersion(event.renamedTo(), current.kind(), current.reads(),
+							event.at(), null, false, event.witness()));
+				}
+				continue;
 			}
 			if (event.reads() != null) {
 				String kind = event.kind() != null ? event.kind() : current != null ? current.kind() : "VIEW";
@@ -59,6 +86,13 @@ final class ViewTimeline {
 		}
 		open.values().forEach(version -> versions.computeIfAbsent(version.view(), view -> new ArrayList<>()).add(version));
 		return versions;
+	}
+
+	private static void close(Map<String, List<ViewVersion>> versions, ViewVersion current, Instant at,
+			boolean dropped) {
+		versions.computeIfAbsent(current.view(), view -> new ArrayList<>())
+			.add(new ViewVersion(current.view(), current.kind(), current.reads(), current.from(), at, dropped,
+					current.witness()));
 	}
 
 }

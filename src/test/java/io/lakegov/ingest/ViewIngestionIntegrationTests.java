@@ -100,6 +100,47 @@ class ViewIngestionIntegrationTests {
 			.query(String.class).single()).isEqualTo("VANISHED");
 	}
 
+	@Test
+	void aRenamedViewContinuesUnderItsNewNameAndCreateIfNotExistsKeepsTheDefinition() {
+		IngestionTestSupport.reset(jdbc);
+		String c = UsageFixtures.unique("vr");
+		String base = c + ".s.base";
+		String other = c + ".s.other";
+		String later = c + ".s.later";
+		String v = c + ".s.v";
+		String w = c + ".s.w";
+		String x = c + ".s.x";
+		Instant day6 = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(6, ChronoUnit.DAYS).plus(10, ChronoUnit.HOURS);
+		var source = new SourceRows(jdbc);
+		source.row(c + "-1").user("dev").started(day6).text("CREATE VIEW " + v + " AS SELECT * FROM " + base).save();
+		source.row(c + "-2").user("dev").started(day6.plusSeconds(60))
+			.text("CREATE VIEW IF NOT EXISTS " + v + " AS SELECT * FROM " + other).save();
+		source.row(c + "-3").user("dev").started(day6.plus(1, ChronoUnit.DAYS)).text("ALTER VIEW " + v + " RENAME TO " + w)
+			.save();
+		source.row(c + "-4").user("dev").started(day6.plus(2, ChronoUnit.DAYS))
+			.text("CREATE VIEW " + v + " AS SELECT * FROM " + later).save();
+		source.row(c + "-5").user("ann").started(day6.plus(3, ChronoUnit.DAYS)).text("SELECT * FROM " + w).save();
+		source.row(c + "-6").user("bob").started(day6.plus(3, ChronoUnit.DAYS)).text("SELECT * FROM " + v).save();
+		source.row(c + "-7").user("dev").started(day6.plus(4, ChronoUnit.DAYS)).text("ALTER TABLE " + w + " RENAME TO " + x)
+			.save();
+		source.row(c + "-8").user("cid").started(day6.plus(5, ChronoUnit.DAYS)).text("SELECT * FROM " + x).save();
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+
+		assertThat(readers(base)).containsExactly("ann VIA [" + base + " ← " + w + "]", "cid VIA [" + base + " ← " + x + "]",
+				"dev DIRECT []");
+		assertThat(readers(other)).as("IF NOT EXISTS over an existing view defines nothing").containsExactly("dev DIRECT []");
+		assertThat(readers(later)).as("a view made under the old name after the rename is a new view")
+			.containsExactly("bob VIA [" + later + " ← " + v + "]", "dev DIRECT []");
+	}
+
+	private List<String> readers(String table) {
+		return get("/api/v1/tables/" + table + "/readers?indirect=true").get("users").get("items").valueStream()
+			.map(item -> item.get("user").asString() + " " + item.get("access").asString() + " "
+					+ (item.has("via") ? item.get("via").valueStream().map(path -> path.get("path").asString()).toList()
+							: List.of()))
+			.toList();
+	}
+
 	private JsonNode get(String uri) {
 		var response = TestApi.withKey(port).get().uri(uri).retrieve().toEntity(JsonNode.class);
 		assertThat(response.getStatusCode().value()).as(uri).isEqualTo(200);

@@ -68,6 +68,22 @@ class ViewGraphTests {
 			.containsExactly("2026-03-01..2026-03-15 2", "2026-03-16..2026-03-31 1");
 	}
 
+	@Test
+	void aRenamedViewContinuesUnderItsNewNameAndIfNotExistsDefinesOnlyAnAbsentView() {
+		ViewGraph graph = graph(List.of(
+				Event.defined("c.s.v", at("2026-03-02T10:00:00Z"), 1, "MATERIALIZED_VIEW", Set.of("c.s.t"), "HISTORY"),
+				Event.defined("c.s.v", at("2026-03-03T10:00:00Z"), 2, "VIEW", Set.of("c.s.u"), "HISTORY").onlyIfAbsent(),
+				Event.renamed("c.s.v", "c.s.w", at("2026-03-10T10:00:00Z"), 3, "HISTORY"),
+				Event.defined("c.s.v", at("2026-03-12T10:00:00Z"), 4, "VIEW", Set.of("c.s.u"), "HISTORY").onlyIfAbsent()));
+		assertThat(graph.reach("c.s.t", FROM, TO).reaches())
+			.extracting(reach -> reach.view() + " " + reach.kind() + " " + reach.from() + ".." + reach.to())
+			.containsExactly("c.s.v MATERIALIZED_VIEW 2026-03-02..2026-03-10", "c.s.w MATERIALIZED_VIEW 2026-03-10..2026-03-31");
+		assertThat(graph.reach("c.s.u", FROM, TO).reaches())
+			.extracting(reach -> reach.view() + " " + reach.from() + ".." + reach.to())
+			.as("absent again after the rename")
+			.containsExactly("c.s.v 2026-03-12..2026-03-31");
+	}
+
 	private static ViewGraph graph(List<Event> events) {
 		return new ViewGraph(ViewTimeline.versions(events), ZoneOffset.UTC);
 	}
