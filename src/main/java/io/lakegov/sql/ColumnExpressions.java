@@ -90,7 +90,7 @@ final class ColumnExpressions {
 
     /** Records an unqualified column read; {@code alias}: the name is also an output alias of the query. */
     void unqualified(String name, Scope scope, boolean alias) {
-        if (name == null || !walker.lambdas.isEmpty() && isLambdaVariable(name)) {
+        if (name == null || !walker.lambdas.isEmpty() && isLambdaVariable(name) || alias && scope.aliasesFirst) {
             return;
         }
         if (scope.parent == null && scope.relations.size() == 1 && scope.relations.get(0).table() != null

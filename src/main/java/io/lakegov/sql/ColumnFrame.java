@@ -52,6 +52,8 @@ final class ColumnFrame {
         final List<Relation> relations = new ArrayList<>();
         final Scope parent;
         final Set<String> aliases = new LinkedHashSet<>();
+        /** An unqualified name that is an output alias refers to it (ORDER BY, SORT BY ... as Spark resolves them). */
+        boolean aliasesFirst;
 
         Scope(Scope parent) {
             this.parent = parent;

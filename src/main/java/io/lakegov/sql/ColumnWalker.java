@@ -101,6 +101,7 @@ final class ColumnWalker {
         withCtes(query.ctes(), outer, () -> {
             Term term = term(query.queryTerm(), outer);
             Scope organisation = term.scope() != null ? term.scope() : new Scope(null);
+            organisation.aliasesFirst = true;
             expressions.visit(query.queryOrganization(), organisation);
             output[0] = term.output();
         });

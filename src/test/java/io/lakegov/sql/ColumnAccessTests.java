@@ -36,6 +36,10 @@ class ColumnAccessTests {
         SELECT row_number() OVER (PARTITION BY p ORDER BY q) FROM t | R:t.p R:t.q
         SELECT sum(amount) AS total FROM t GROUP BY region HAVING total > 0 ORDER BY total | R:?total[t]! R:t.amount R:t.region
         SELECT transform(items, x -> x.price * qty) FROM t | R:t.items R:t.qty
+        SELECT status AS amount FROM orders ORDER BY amount | R:orders.status
+        SELECT a AS b FROM t ORDER BY b, c | R:t.a R:t.c
+        SELECT o.status AS amount FROM orders o JOIN items i ON o.id = i.oid ORDER BY amount, o.amount | R:items.oid R:orders.amount R:orders.id R:orders.status
+        SELECT id AS k FROM t WHERE k > 0 ORDER BY k | R:?k[t]! R:t.id
         SELECT address.city, t.address.zip FROM t | R:t.address
         SELECT payload:order.id FROM events | R:events.payload
         SELECT cat.sch.t.c FROM cat.sch.t | R:cat.sch.t.c
