@@ -17,7 +17,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code total_duration_ms} split evenly over the tables it read); direct reads only
  * @param readBytes the table's share of their {@code read_bytes}, split the same way
  * @param indirectReads only with indirect reads: statements that read views built on it, on the days they
- * reached it (one per view read); the ranking by reads then ranks by {@code reads + indirectReads}
+ * reached it (a statement that read several of them counted once); the ranking by reads then ranks by
+ * {@code reads + indirectReads}
  */
 public record TableRank(String table, long reads, long writes, long timeTravelReads, long lineageOnlyReads,
 		@JsonInclude(JsonInclude.Include.NON_NULL) Long users, long durationMs, long readBytes,

@@ -11,7 +11,8 @@ import io.lakegov.views.ViewPath;
  * One user who read a table in a date range.
  *
  * @param user who ran the statements
- * @param statements statements that read the table (with {@code access} VIA: that read the views)
+ * @param statements statements that read the table (with {@code access} VIA: that read the views, a statement
+ * reading several of them counted once)
  * @param lineageOnly of those, statements whose read rests on the engine's lineage alone (their
  * text was masked or unreadable, the parser missed the table, or the history does not hold them)
  * @param timeTravelStatements of those, the ones that read an earlier version (time travel)
