@@ -4,7 +4,9 @@
 -- or not at all); after it commits, the queue is drained in batches. A drain that stops leaves the rest
 -- queued for the next sync.
 CREATE TABLE column_resolution_queue (
-    statement_id text PRIMARY KEY
+    source       text NOT NULL,
+    statement_id text NOT NULL,
+    PRIMARY KEY (source, statement_id)
 );
 
 -- Renames (ALTER TABLE a RENAME TO b, and ALTER VIEW, which the analyser counts as ALTER TABLE): the view

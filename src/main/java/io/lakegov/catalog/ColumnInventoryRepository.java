@@ -84,8 +84,8 @@ class ColumnInventoryRepository {
 			return;
 		}
 		jdbc.sql("""
-				INSERT INTO column_resolution_queue (statement_id)
-				SELECT DISTINCT a.statement_id FROM table_access a
+				INSERT INTO column_resolution_queue (source, statement_id)
+				SELECT DISTINCT a.source, a.statement_id FROM table_access a
 				WHERE a.table_name = ANY(:tables) AND NOT EXISTS (
 				    SELECT 1 FROM column_inventory c
 				    WHERE c.table_name = a.table_name AND c.valid_from <= a.event_time

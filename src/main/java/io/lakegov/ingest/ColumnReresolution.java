@@ -6,9 +6,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import io.lakegov.catalog.ColumnInventorySynced;
-import io.lakegov.history.OwnStatements;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.usage.ColumnFactRepository;
 import io.lakegov.web.Secrets;
@@ -24,7 +24,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Resolves the column facts of queued statements again (see {@code column_resolution_queue}), after a
  * column sync: from their stored analyses and the defaults and session state their facts were derived
- * with, against the inventory as it is now; nothing is parsed again and no other fact changes. One
+ * with, against the inventory as it is now; nothing is parsed again and no other fact changes. Each
+ * statement is one of a source's, as everything keyed by statement id. One
  * transaction per batch, each taking its statements off the queue, locking their history rows (so an
  * ingestion batch deriving one of them waits, or is waited for) and replacing their column facts and the
  * rollup rows they touch. Statements whose facts come from an older analyser version are left to the
@@ -41,8 +42,6 @@ class ColumnReresolution {
 
 	private final TransactionTemplate tx;
 
-	private final OwnStatements own;
-
 	private final AnalysisStore analyses;
 
 	private final SessionEvents sessions;
@@ -51,11 +50,10 @@ class ColumnReresolution {
 
 	private final ColumnFactRepository facts;
 
-	ColumnReresolution(JdbcClient jdbc, TransactionTemplate tx, OwnStatements own, AnalysisStore analyses,
+	ColumnReresolution(JdbcClient jdbc, TransactionTemplate tx, AnalysisStore analyses,
 			SessionEvents sessions, ColumnFactDeriver deriver, ColumnFactRepository facts) {
 		this.jdbc = jdbc;
 		this.tx = tx;
-		this.own = own;
 		this.analyses = analyses;
 		this.sessions = sessions;
 		this.deriver = deriver;
@@ -88,18 +86,22 @@ class ColumnReresolution {
 	}
 
 	private int batch() {
-		List<String> ids = jdbc.sql("""
-				DELETE FROM column_resolution_queue WHERE statement_id IN (
-				    SELECT statement_id FROM column_resolution_queue ORDER BY statement_id LIMIT :limit
+		Map<String, List<String>> bySource = new TreeMap<>();
+		jdbc.sql("""
+				DELETE FROM column_resolution_queue WHERE (source, statement_id) IN (
+				    SELECT source, statement_id FROM column_resolution_queue ORDER BY source, statement_id LIMIT :limit
 				    FOR UPDATE SKIP LOCKED)
-				RETURNING statement_id""")
+				RETURNING source, statement_id""")
 			.param("limit", BATCH)
-			.query(String.class)
-			.list();
-		if (ids.isEmpty()) {
-			return 0;
-		}
-		List<Row> rows = rows(ids);
+			.query(rs -> {
+				bySource.computeIfAbsent(rs.getString(1), source -> new ArrayList<>()).add(rs.getString(2));
+			});
+		bySource.forEach(this::resolve);
+		return bySource.values().stream().mapToInt(List::size).sum();
+	}
+
+	private void resolve(String source, List<String> ids) {
+		List<Row> rows = rows(source, ids);
 		Map<String, String> texts = new HashMap<>();
 		Set<String> sessionIds = new HashSet<>();
 		for (Row row : rows) {
@@ -109,7 +111,7 @@ class ColumnReresolution {
 			}
 		}
 		Map<String, StoredAnalysis> byHash = analyses.analyses(texts).byHash();
-		Map<String, List<SessionEvents.Event>> events = sessions.load(sessionIds);
+		Map<String, List<SessionEvents.Event>> events = sessions.load(source, sessionIds);
 		List<String> derived = new ArrayList<>();
 		List<ColumnFactDeriver.Input> inputs = new ArrayList<>();
 		for (Row row : rows) {
@@ -124,29 +126,32 @@ class ColumnReresolution {
 					state.temporaryViews()));
 			derived.add(context.statementId());
 		}
-		facts.replace(derived, deriver.derive(inputs));
-		return ids.size();
+		facts.replace(source, derived, deriver.derive(inputs));
 	}
 
 	private static String hash(StatementContext context) {
 		return context.textHash() == null ? AnalysisStore.NO_TEXT : context.textHash();
 	}
 
-	/** The queued statements' history rows, locked, of those derived by this analyser version. */
-	private List<Row> rows(List<String> ids) {
+	/**
+	 * The queued statements' history rows, locked, of those derived by this analyser version; lakegov's own
+	 * statements are told by the status their derivation recorded.
+	 */
+	private List<Row> rows(String source, List<String> ids) {
 		return jdbc.sql("""
 				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,
-				       execution_status, text_hash, query_tags::text, cache_origin_statement_id, default_catalog,
+				       execution_status, text_hash, analysis_status, cache_origin_statement_id, default_catalog,
 				       default_schema
-				FROM query_history WHERE statement_id = ANY(:ids) AND analyzer_version = :version
+				FROM query_history WHERE source = :source AND statement_id = ANY(:ids) AND analyzer_version = :version
 				ORDER BY statement_id
 				FOR UPDATE""")
+			.param("source", source)
 			.param("ids", new SqlArrayValue("text", ids.toArray()))
 			.param("version", StatementAnalyzer.VERSION)
 			.query((rs, n) -> new Row(new StatementContext(rs.getString(1), rs.getString(2),
 					rs.getTimestamp(3).toInstant(), rs.getString(4), new QuerySource(rs.getString(5), rs.getString(6)),
-					rs.getString(7), rs.getString(8), own.isOwn(rs.getString(4), rs.getString(9)), rs.getString(10)),
-					rs.getString(11), rs.getString(12)))
+					rs.getString(7), rs.getString(8), FactRefresher.OWN_STATEMENT.equals(rs.getString(9)),
+					rs.getString(10)), rs.getString(11), rs.getString(12)))
 			.list();
 	}
 

@@ -50,15 +50,16 @@ class ViewOverlapRepository {
 				    FROM unnest(CAST(:bases AS text[]), CAST(:tables AS text[]), CAST(:froms AS text[]),
 				                CAST(:tos AS text[])) AS r (base, table_name, from_date, to_date)),
 				hits AS (
-				    SELECT r.base, a.statement_id, count(DISTINCT r.table_name) - 1 AS extra
+				    SELECT r.base, a.source, a.statement_id, count(DISTINCT r.table_name) - 1 AS extra
 				    FROM reach r
 				    JOIN table_access a ON a.table_name = r.table_name AND a.role = 'READ'
 				         AND a.business_date BETWEEN r.from_date AND r.to_date
-				    GROUP BY r.base, a.statement_id
+				    GROUP BY r.base, a.source, a.statement_id
 				    HAVING count(DISTINCT r.table_name) > 1)
 				SELECT h.base, u.user_name, sum(h.extra)
 				FROM hits h
-				JOIN LATERAL (SELECT a.user_name FROM table_access a WHERE a.statement_id = h.statement_id LIMIT 1) u ON true
+				JOIN LATERAL (SELECT a.user_name FROM table_access a
+				              WHERE a.source = h.source AND a.statement_id = h.statement_id LIMIT 1) u ON true
 				GROUP BY h.base, u.user_name""")
 			.param("bases", array("text", shared.stream().map(IndirectRankingRepository.Entry::base).toArray(String[]::new)))
 			.param("tables", array("text", shared.stream().map(IndirectRankingRepository.Entry::table).toArray(String[]::new)))
