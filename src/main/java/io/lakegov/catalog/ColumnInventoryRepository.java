@@ -95,6 +95,11 @@ class ColumnInventoryRepository {
 			.update();
 	}
 
+	/** The column answers are reused per store generation; a changed inventory makes them stale. */
+	void bumpStoreGeneration() {
+		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
+	}
+
 	/** Every version of the columns of the given tables. */
 	List<Version> versions(Collection<String> tables) {
 		if (tables.isEmpty()) {

@@ -59,6 +59,9 @@ class ColumnSync {
 		inventory.open(appeared, now);
 		inventory.update(changed);
 		inventory.queueStatementsToResolve(changedTables);
+		if (!vanished.isEmpty() || !appeared.isEmpty() || !changed.isEmpty()) {
+			inventory.bumpStoreGeneration();
+		}
 		return new Outcome(present.size(), appeared.size(), vanished.size(), changedTables);
 	}
 

@@ -4,23 +4,27 @@ import java.util.Comparator;
 import java.util.List;
 
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
 
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Isolation;
-import org.springframework.transaction.annotation.Transactional;
 
-/** Puts a column's impact report together, in one snapshot of the store. */
+/**
+ * Puts a column's impact report together, in one snapshot of the store, reused until the next ingestion
+ * batch or column inventory change.
+ */
 @Service
 class ColumnImpactService {
 
 	private final ColumnImpactRepository repository;
 
-	ColumnImpactService(ColumnImpactRepository repository) {
+	private final GenerationCache cache;
+
+	ColumnImpactService(ColumnImpactRepository repository, GenerationCache cache) {
 		this.repository = repository;
+		this.cache = cache;
 	}
 
-	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	public ColumnImpactReport report(ResolvedTable table, ColumnName column, DateRange window) {
 		String name = table.name();
 		String col = column.name();
@@ -29,6 +33,12 @@ class ColumnImpactService {
 					ColumnImpactReport.Verdict.UNUSED, new ColumnImpactReport.Evidence(0, 0, 0, 0, 0, 0, 0, 0), null,
 					null, List.of(), List.of(), List.of(), List.of(), List.of(), null);
 		}
+		return cache.get(List.of("column-impact", name, col, window), () -> compute(name, col, window),
+				report -> report.readers().size() + report.writers().size() + report.sources().size()
+						+ report.downstream().size() + report.views().size());
+	}
+
+	private ColumnImpactReport compute(String name, String col, DateRange window) {
 		var users = repository.users(name, col, window);
 		List<ImpactUser> readers = users(users, "READ");
 		List<ImpactUser> writers = users(users, "WRITE");

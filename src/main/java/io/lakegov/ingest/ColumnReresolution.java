@@ -28,8 +28,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * statement is one of a source's, as everything keyed by statement id. One
  * transaction per batch, each taking its statements off the queue, locking their history rows (so an
  * ingestion batch deriving one of them waits, or is waited for) and replacing their column facts and the
- * rollup rows they touch. Statements whose facts come from an older analyser version are left to the
- * re-analysis, which derives all their facts anew.
+ * rollup rows they touch, and bumping the store generation (the column answers are reused per
+ * generation). Statements whose facts come from an older analyser version are left to the re-analysis,
+ * which derives all their facts anew.
  */
 @Component
 class ColumnReresolution {
@@ -97,6 +98,10 @@ class ColumnReresolution {
 				bySource.computeIfAbsent(rs.getString(1), source -> new ArrayList<>()).add(rs.getString(2));
 			});
 		bySource.forEach(this::resolve);
+		if (!bySource.isEmpty()) {
+			// the reused column answers were computed from the facts replaced here
+			jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
+		}
 		return bySource.values().stream().mapToInt(List::size).sum();
 	}
 

@@ -190,6 +190,31 @@ class ColumnIngestionIntegrationTests {
 	}
 
 	@Test
+	void answersAfreshWhenTheColumnInventoryChanges() {
+		source.row("r1").text("SELECT amount FROM main.sales.orders").user("ann").started(T0).save();
+		ingestion.runIncremental(RunKind.MANUAL);
+		assertThat(get("/api/v1/tables/main.sales.orders/columns").get("inventoryColumns").asInt()).isEqualTo(5);
+		long generation = generation();
+		catalog.sync();
+		assertThat(generation()).as("an unchanged inventory keeps the reused answers").isEqualTo(generation);
+
+		jdbc.sql("""
+				INSERT INTO lakehouse.columns (table_catalog, table_schema, table_name, column_name, ordinal_position)
+				VALUES ('main', 'sales', 'orders', 'discount', 6)""").update();
+		catalog.sync();
+
+		assertThat(generation()).isGreaterThan(generation);
+		JsonNode columns = get("/api/v1/tables/main.sales.orders/columns");
+		assertThat(columns.get("inventoryColumns").asInt()).isEqualTo(6);
+		assertThat(columns.get("unread").findValuesAsString("column")).contains("discount");
+		assertThat(get("/api/v1/tables/main.sales.orders/columns/discount/impact").get("inInventory").asBoolean()).isTrue();
+	}
+
+	private long generation() {
+		return jdbc.sql("SELECT generation FROM store_generation").query(Long.class).single();
+	}
+
+	@Test
 	void refusesBadColumnNamesWithProblemDetails() {
 		for (String bad : List.of("a;b", "a b", "`a", "1abc", "a.b", "a``b`")) {
 			var response = TestApi.withKey(port).get().uri("/api/v1/tables/main.sales.orders/columns/{c}/impact", bad)

@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
@@ -17,8 +18,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
-import org.springframework.transaction.annotation.Isolation;
-import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -36,16 +35,19 @@ class ColumnUsageController {
 
 	private final ColumnUsageRepository repository;
 
-	ColumnUsageController(TableResolver resolver, BusinessDates dates, ColumnUsageRepository repository) {
+	private final GenerationCache cache;
+
+	ColumnUsageController(TableResolver resolver, BusinessDates dates, ColumnUsageRepository repository,
+			GenerationCache cache) {
 		this.resolver = resolver;
 		this.dates = dates;
 		this.repository = repository;
+		this.cache = cache;
 	}
 
 	@GetMapping("/api/v1/tables/{table}/columns")
 	@Operation(summary = "Columns read in the range (reads, distinct readers, last read, first seen), the inventory's "
 			+ "columns nobody read, and the reads that could not be attributed to a column")
-	@Transactional(readOnly = true, isolation = Isolation.REPEATABLE_READ)
 	public ColumnUsageReport columns(
 			@Parameter(description = TableUsageController.TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
 			@Parameter(description = TableUsageController.FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
@@ -60,11 +62,14 @@ class ColumnUsageController {
 					PageResponse.empty(page, size), List.of(), 0, new ColumnUsageReport.Unattributed(0, 0, 0));
 		}
 		String name = resolved.name();
-		var rows = repository.reads(name, range, request);
-		var columns = PageResponse.of(rows.stream().map(ColumnUsageRepository.ColumnRow::reads).toList(), page, size,
-				rows.isEmpty() ? 0 : rows.get(0).total(), () -> repository.readColumns(name, range));
-		return new ColumnUsageReport(name, true, range.from(), range.to(), columns, repository.unread(name, range),
-				repository.inventoryColumns(name), repository.unattributed(name, range));
+		// reused until the next batch or column inventory change, computed in one REPEATABLE READ snapshot
+		return cache.get(List.of("columns", name, range, request), () -> {
+			var rows = repository.reads(name, range, request);
+			var columns = PageResponse.of(rows.stream().map(ColumnUsageRepository.ColumnRow::reads).toList(), page,
+					size, rows.isEmpty() ? 0 : rows.get(0).total(), () -> repository.readColumns(name, range));
+			return new ColumnUsageReport(name, true, range.from(), range.to(), columns, repository.unread(name, range),
+					repository.inventoryColumns(name), repository.unattributed(name, range));
+		}, report -> report.columns().items().size() + report.unread().size());
 	}
 
 }
