@@ -28,8 +28,10 @@ import org.postgresql.copy.CopyIn;
  * <pre>
  * java -cp ... io.lakegov.usage.bench.UsageFactGenerator --url jdbc:postgresql://127.0.0.1:55432/lakegov \
  *     [--user postgres] [--password ''] [--facts 50000000] [--days 365] [--tables 5000] [--users 2000] [--threads 2]
+ *     [--columns true [--column-share 40] [--max-columns 5]]
  * </pre>
- * It replaces whatever facts, rollups and inventory the store holds.
+ * It replaces whatever facts, rollups and inventory the store holds (column facts included: with
+ * {@code --columns true} it then writes new ones with {@link ColumnFactGenerator}).
  */
 public final class UsageFactGenerator {
 
@@ -68,6 +70,10 @@ public final class UsageFactGenerator {
 		log("%,d view statements on the hottest tables", BenchViews.insert(url, user, password, workspace,
 				last.minusDays(days - 1L)));
 		schema.finish(indexes, workspace, last);
+		if (Boolean.parseBoolean(options.getOrDefault("columns", "false"))) {
+			ColumnFactGenerator.generate(url, user, password, Integer.parseInt(options.getOrDefault("column-share", "40")),
+					Integer.parseInt(options.getOrDefault("max-columns", "5")));
+		}
 		log("done: %,d facts in %s; store size %s", rows, since(started), schema.databaseSize());
 	}
 

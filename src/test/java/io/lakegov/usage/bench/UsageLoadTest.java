@@ -68,6 +68,10 @@ public final class UsageLoadTest {
 		scenarios.put("schema-hot", n -> "/api/v1/schemas/cat0.sch0/usage");
 		scenarios.put("rankings-duration", n -> "/api/v1/rankings/tables?by=duration");
 		scenarios.put("rankings-of-users-duration", n -> "/api/v1/rankings/users?by=duration");
+		scenarios.put("columns", n -> "/api/v1/tables/" + anyTable(tables) + "/columns");
+		scenarios.put("columns-hot", n -> "/api/v1/tables/" + hotTable() + "/columns");
+		scenarios.put("column-impact", n -> "/api/v1/tables/" + anyTable(tables) + "/columns/" + popularColumn() + "/impact");
+		scenarios.put("column-impact-hot", n -> "/api/v1/tables/" + hotTable() + "/columns/" + popularColumn() + "/impact");
 		scenarios.put("user-tables", n -> "/api/v1/users/user" + ThreadLocalRandom.current().nextInt(200)
 				+ "@corp.example/tables");
 
@@ -101,6 +105,11 @@ public final class UsageLoadTest {
 	private static String anySchema() {
 		int schema = ThreadLocalRandom.current().nextInt(60);
 		return "cat" + (schema % 4) + ".sch" + schema;
+	}
+
+	/** One of the 8 columns every table has ({@link ColumnFactGenerator}), the most read ones. */
+	private static String popularColumn() {
+		return "col_" + ThreadLocalRandom.current().nextInt(8);
 	}
 
 	private static String hotTable() {
