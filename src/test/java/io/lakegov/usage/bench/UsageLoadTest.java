@@ -74,6 +74,9 @@ public final class UsageLoadTest {
 		scenarios.put("column-impact-hot", n -> "/api/v1/tables/" + hotTable() + "/columns/" + popularColumn() + "/impact");
 		scenarios.put("user-tables", n -> "/api/v1/users/user" + ThreadLocalRandom.current().nextInt(200)
 				+ "@corp.example/tables");
+		scenarios.put("rankings-of-users-indirect", n -> "/api/v1/rankings/users?indirect=true");
+		scenarios.put("user-tables-indirect", n -> "/api/v1/users/user" + ThreadLocalRandom.current().nextInt(200)
+				+ "@corp.example/tables?indirect=true");
 
 		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
