@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.lakegov.usage.GenerationCache;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -17,15 +19,20 @@ import static io.lakegov.usage.internal.TableUsageRepository.array;
  * such a statement once per view read, the answers once per base table, so they take the extra counts off.
  * Only base tables reached through two views or more can have any; for the others nothing is read. The
  * facts are read through the index of each table's days ({@code table_access_statements}), and only the
- * statements found more than once are looked up for their user.
+ * statements found more than once are looked up for their user. The overlaps of one set of views are the
+ * same for every answer that asks at one store generation (each user's tables, the rankings), so they are
+ * computed once per generation and reused.
  */
 @Repository
 class ViewOverlapRepository {
 
 	private final JdbcClient jdbc;
 
-	ViewOverlapRepository(JdbcClient jdbc) {
+	private final GenerationCache cache;
+
+	ViewOverlapRepository(JdbcClient jdbc, GenerationCache cache) {
 		this.jdbc = jdbc;
+		this.cache = cache;
 	}
 
 	/** The extra counts per base table and user. */
@@ -44,6 +51,10 @@ class ViewOverlapRepository {
 		if (shared.isEmpty()) {
 			return List.of();
 		}
+		return cache.get(List.of("view-overlaps", shared), () -> query(shared), List::size);
+	}
+
+	private List<Overlap> query(List<IndirectRankingRepository.Entry> shared) {
 		return jdbc.sql("""
 				WITH reach AS (
 				    SELECT r.base, r.table_name, CAST(r.from_date AS date) AS from_date, CAST(r.to_date AS date) AS to_date
