@@ -37,14 +37,17 @@ public class UsageFactRepository {
 
 	private final CoReadRollups coReads;
 
+	private final QueryRollups queries;
+
 	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived, RollupDelta delta, CostRollups costs,
-			CoReadRollups coReads) {
+			CoReadRollups coReads, QueryRollups queries) {
 		this.jdbc = jdbc;
 		this.copy = copy;
 		this.derived = derived;
 		this.delta = delta;
 		this.costs = costs;
 		this.coReads = coReads;
+		this.queries = queries;
 	}
 
 	/**
@@ -92,6 +95,7 @@ public class UsageFactRepository {
 			.map(access -> new CoReadRollups.Removed(access.statementId(), access.dayTable().table(),
 					access.dayTable().date(), access.role()))
 			.toList(), facts);
+		queries.update(source, pairs(lost), gained);
 		rebuildSummaries(touched.stream().map(DayTable::table).distinct().toArray(String[]::new));
 		derived.nextGeneration();
 	}

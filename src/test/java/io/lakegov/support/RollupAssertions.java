@@ -110,6 +110,7 @@ public final class RollupAssertions {
 				  FROM column_daily WHERE table_name LIKE :p)""");
 		assertThat(columnDiff).as("column_daily rows differing from the column facts").isZero();
 		CostAssertions.assertCostsMatchFacts(jdbc);
+		QueryAssertions.assertQueriesMatchFacts(jdbc);
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
 	}

@@ -50,7 +50,7 @@ final class QueryWorkload {
 		jdbc.sql("""
 				TRUNCATE query.history, query_history, session_event, table_access, usage_daily,
 				    table_user_daily, table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary,
-				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, column_access, column_daily,
+				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, column_access, column_daily,
 				    share_event, table_share, ingestion_run, ingestion_watermark""")
 			.update();
 		// 1001 ms and 301 bytes over customers and orders: customers (first by name) 501 and 151, orders 500 and 150
@@ -102,6 +102,10 @@ final class QueryWorkload {
 				UNION ALL SELECT 'r|' || concat_ws('|', business_date, table_name, other_table, statements, last_event)
 				FROM co_read_daily
 				UNION ALL SELECT 'd|' || concat_ws('|', business_date, table_name, reads, writes, users) FROM table_daily
+				UNION ALL SELECT 'q|' || concat_ws('|', table_name, business_date, fingerprint, statements, timed,
+				    total_duration_ms, read_bytes, min_duration_ms, max_duration_ms, first_run, last_run, example_statement_id,
+				    runners, duration_buckets, bucket_statements)
+				FROM table_query_daily
 				ORDER BY 1""").query(String.class).list();
 	}
 

@@ -13,6 +13,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static io.lakegov.usage.QueryWorkload.T0;
 import static io.lakegov.usage.QueryWorkload.WINDOW;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** The statements behind a table's figures grouped by shape, and the tables read together, on {@link QueryWorkload}. */
 @IntegrationTest(properties = { "lakegov.analysis.default-catalog=main", "lakegov.analysis.default-schema=sales",
@@ -44,8 +45,8 @@ class TableQueriesIntegrationTests {
 		assertThat(ids.get("statements").asLong()).isEqualTo(20);
 		assertThat(ids.get("users").asLong()).isEqualTo(2);
 		assertThat(ids.get("totalDurationMs").asLong()).isEqualTo(2100);
-		// nearest rank: the 19th of 20 durations 10, 20, ... 200
-		assertThat(ids.get("p95DurationMs").asLong()).isEqualTo(190);
+		// nearest rank: the 19th of 20 durations 10, 20, ... 200, read from the sketch: 4.5 % plus 0.5 ms at most
+		assertThat(ids.get("p95DurationMs").asLong()).isCloseTo(190, within(9L));
 		assertThat(ids.get("readBytes").asLong()).isEqualTo(100);
 		assertThat(ids.get("sources").toString()).isEqualTo("[{\"kind\":\"ADHOC\",\"id\":\"\"}]");
 		assertThat(ids.get("firstRun").asString()).isEqualTo(T0.plusSeconds(301).toString());

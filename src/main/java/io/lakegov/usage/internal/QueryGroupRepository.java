@@ -15,9 +15,11 @@ import static io.lakegov.usage.internal.TableUsageRepository.sources;
 import static io.lakegov.usage.internal.TableUsageRepository.strings;
 
 /**
- * A table's statements grouped by fingerprint: the statements come from the table's facts of the window
- * (an index-only scan), their figures from their newest history rows, their shape and redacted text from
- * their analyses.
+ * A table's statements grouped by fingerprint, from the rollup per day and shape
+ * ({@code table_query_daily}): the window's rows are ranked on their exact figures, then only the page's
+ * shapes' rows are read again by key for their runners (distinct users and sources), their duration
+ * sketches (the 95th percentile) and their latest run (the example, whose redacted text comes from its
+ * analysis).
  */
 @Repository
 class QueryGroupRepository {
@@ -32,44 +34,64 @@ class QueryGroupRepository {
 
 	List<Counted<QueryGroup>> groups(String table, DateRange range, QuerySort sort, PageRequest page) {
 		return jdbc.sql("""
-				WITH s AS (
-				    SELECT DISTINCT source, statement_id FROM table_access
-				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')),
-				runs AS (
-				    SELECT a.fingerprint, h.statement_id, coalesce(nullif(btrim(h.executed_by), ''), '(unknown)') AS user_name,
-				           h.source_kind || chr(31) || coalesce(h.source_id, '') AS source,
-				           coalesce(h.start_time, h.update_time) AS started, h.total_duration_ms AS duration,
-				           h.read_bytes, h.text_hash, h.analyzer_version
-				    FROM s
-				    JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
-				    LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version),
-				groups AS (
-				    SELECT fingerprint, count(*) AS statements, count(DISTINCT user_name) AS users,
-				           array_agg(DISTINCT source ORDER BY source) AS sources,
-				           count(DISTINCT source) AS source_count, min(started) AS first_run, max(started) AS last_run,
-				           coalesce(sum(duration) FILTER (WHERE duration >= 0), 0) AS total_duration,
-				           percentile_disc(0.95) WITHIN GROUP (ORDER BY duration) FILTER (WHERE duration >= 0) AS p95,
-				           coalesce(sum(read_bytes) FILTER (WHERE read_bytes >= 0), 0) AS read_bytes,
-				           -- the latest run's text: only the page's examples are read from the analyses
-				           (array_agg(text_hash ORDER BY started DESC, statement_id DESC))[1] AS example_hash,
-				           (array_agg(analyzer_version ORDER BY started DESC, statement_id DESC))[1] AS example_version,
-				           count(*) OVER () AS total
-				    FROM runs
+				WITH g AS MATERIALIZED (
+				    SELECT fingerprint, sum(statements) AS statements, sum(timed) AS timed, min(first_run) AS first_run,
+				           max(last_run) AS last_run, sum(total_duration_ms) AS total_duration, sum(read_bytes) AS read_bytes,
+				           min(min_duration_ms) AS min_duration, max(max_duration_ms) AS max_duration,
+				           min(business_date) AS first_day, max(business_date) AS last_day, count(*) OVER () AS total
+				    FROM table_query_daily
+				    WHERE table_name = :table AND business_date BETWEEN :from AND :to
 				    GROUP BY fingerprint
-				    ORDER BY CASE :sort WHEN 'statements' THEN count(*)
-				                        WHEN 'duration' THEN coalesce(sum(duration) FILTER (WHERE duration >= 0), 0)
-				                        WHEN 'bytes' THEN coalesce(sum(read_bytes) FILTER (WHERE read_bytes >= 0), 0) END DESC,
-				             CASE WHEN :sort = 'lastRun' THEN max(started) END DESC NULLS LAST,
-				             count(*) DESC, fingerprint NULLS LAST
-				    LIMIT :limit OFFSET :offset)
-				SELECT g.fingerprint, g.statements, g.users, g.sources, g.source_count, g.first_run, g.last_run,
-				       g.total_duration, g.p95, g.read_bytes, a.redacted_sql AS example, g.total
-				FROM groups g
-				LEFT JOIN statement_analysis a ON a.text_hash = g.example_hash AND a.analyzer_version = g.example_version
+				    ORDER BY CASE :sort WHEN 'statements' THEN sum(statements) WHEN 'duration' THEN sum(total_duration_ms)
+				                        WHEN 'bytes' THEN sum(read_bytes) END DESC,
+				             CASE WHEN :sort = 'lastRun' THEN max(last_run) END DESC NULLS LAST,
+				             sum(statements) DESC, nullif(fingerprint, '') NULLS LAST
+				    LIMIT :limit OFFSET :offset),
+				-- only the page's shapes from here on, their days' rows by key (materialized, so that no plan
+				-- runs them once per shape or scans the window's rows again)
+				days AS MATERIALIZED (
+				    SELECT q.fingerprint, q.last_run, q.example_source, q.example_statement_id, q.example_text_hash,
+				           q.example_version, q.runners, q.duration_buckets, q.bucket_statements
+				    FROM g
+				    CROSS JOIN LATERAL generate_series(g.first_day::timestamp, g.last_day::timestamp, interval '1 day') AS d(day)
+				    JOIN LATERAL (SELECT * FROM table_query_daily q
+				                  WHERE q.table_name = :table AND q.business_date = CAST(d.day AS date)
+				                      AND q.fingerprint = g.fingerprint) q ON true),
+				examples AS MATERIALIZED (
+				    SELECT DISTINCT ON (fingerprint) fingerprint, example_text_hash, example_version
+				    FROM days
+				    ORDER BY fingerprint, last_run DESC, example_statement_id DESC, example_source DESC),
+				runners AS MATERIALIZED (
+				    SELECT d.fingerprint, count(DISTINCT (r).user_name) AS users,
+				           array_agg(DISTINCT (r).source_kind || chr(31) || (r).source_id
+				                     ORDER BY (r).source_kind || chr(31) || (r).source_id) AS sources,
+				           count(DISTINCT ((r).source_kind, (r).source_id)) AS source_count
+				    FROM days d CROSS JOIN LATERAL unnest(d.runners) AS r
+				    GROUP BY d.fingerprint),
+				buckets AS MATERIALIZED (
+				    SELECT d.fingerprint, x.bucket,
+				           sum(sum(x.statements)) OVER (PARTITION BY d.fingerprint ORDER BY x.bucket) AS below
+				    FROM days d CROSS JOIN LATERAL unnest(d.duration_buckets, d.bucket_statements) AS x(bucket, statements)
+				    GROUP BY d.fingerprint, x.bucket),
+				-- nearest rank: the first bucket holding the ceil(0.95 n)-th duration
+				p95 AS MATERIALIZED (
+				    SELECT DISTINCT ON (b.fingerprint) b.fingerprint, b.bucket
+				    FROM buckets b JOIN g ON g.fingerprint = b.fingerprint
+				    WHERE b.below >= ceil(0.95 * g.timed)
+				    ORDER BY b.fingerprint, b.bucket)
+				SELECT nullif(g.fingerprint, '') AS fingerprint, g.statements, r.users, r.sources, r.source_count, g.first_run,
+				       g.last_run, g.total_duration,
+				       least(greatest(query_duration_value(p.bucket), g.min_duration), g.max_duration) AS p95,
+				       g.read_bytes, a.redacted_sql AS example, g.total
+				FROM g
+				JOIN runners r ON r.fingerprint = g.fingerprint
+				JOIN examples e ON e.fingerprint = g.fingerprint
+				LEFT JOIN p95 p ON p.fingerprint = g.fingerprint
+				LEFT JOIN statement_analysis a ON a.text_hash = e.example_text_hash AND a.analyzer_version = e.example_version
 				ORDER BY CASE :sort WHEN 'statements' THEN g.statements WHEN 'duration' THEN g.total_duration
 				                    WHEN 'bytes' THEN g.read_bytes END DESC,
 				         CASE WHEN :sort = 'lastRun' THEN g.last_run END DESC NULLS LAST,
-				         g.statements DESC, g.fingerprint NULLS LAST""")
+				         g.statements DESC, nullif(g.fingerprint, '') NULLS LAST""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
@@ -86,11 +108,8 @@ class QueryGroupRepository {
 
 	long count(String table, DateRange range) {
 		return jdbc.sql("""
-				SELECT count(DISTINCT a.fingerprint) + (count(*) FILTER (WHERE a.fingerprint IS NULL) > 0)::int
-				FROM (SELECT DISTINCT source, statement_id FROM table_access
-				      WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')) s
-				JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
-				LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version""")
+				SELECT count(DISTINCT fingerprint) FROM table_query_daily
+				WHERE table_name = :table AND business_date BETWEEN :from AND :to""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())

@@ -36,7 +36,7 @@ final class BenchSchema {
 			execute(connection, """
 					TRUNCATE table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
 					    table_lineage_daily, table_summary, table_inventory, query_history, statement_analysis,
-					    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, column_inventory, column_access,
+					    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, column_inventory, column_access,
 					    column_daily""");
 			List<String> indexes = new ArrayList<>();
 			try (Statement statement = connection.createStatement();
@@ -141,7 +141,8 @@ final class BenchSchema {
 			execute(connection, "UPDATE store_generation SET generation = generation + 1");
 			for (String table : List.of("usage_daily", "table_user_daily", "table_source_daily", "user_daily",
 					"table_daily", "table_lineage_daily", "table_summary", "table_inventory", "query_history",
-					"statement_analysis", "read_cost_daily", "table_cost_daily", "user_cost_daily", "co_read_daily")) {
+					"statement_analysis", "read_cost_daily", "table_cost_daily", "user_cost_daily", "co_read_daily",
+					"table_query_daily")) {
 				execute(connection, "VACUUM ANALYZE " + table);
 			}
 			execute(connection, "ANALYZE table_access");
@@ -174,7 +175,8 @@ final class BenchSchema {
 					SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) FROM pg_class
 					WHERE relname IN ('table_access', 'usage_daily', 'table_user_daily', 'table_source_daily', 'user_daily',
 					    'table_daily', 'table_lineage_daily', 'table_summary', 'query_history', 'statement_analysis',
-					    'read_cost_daily', 'table_cost_daily', 'user_cost_daily', 'co_read_daily')""")) {
+					    'read_cost_daily', 'table_cost_daily', 'user_cost_daily', 'co_read_daily',
+					    'table_query_daily')""")) {
 				while (tables.next()) {
 					log("  %-22s %s", tables.getString(1), tables.getString(2));
 				}

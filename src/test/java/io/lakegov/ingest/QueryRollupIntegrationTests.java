@@ -1,0 +1,134 @@
+package io.lakegov.ingest;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.QueryAssertions;
+import io.lakegov.support.RollupAssertions;
+import io.lakegov.support.SourceRows;
+import io.lakegov.support.TestApi;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rollups behind a table's query groups stay equal to the facts, history rows and analyses through
+ * ingestion in small batches, newer versions of statements, a re-analysis and a run that reads every row
+ * again; the p95 they give stays within the documented bound of the exact one.
+ */
+@IntegrationTest(properties = { "lakegov.ingest.batch-size=3", "lakegov.analysis.default-catalog=main",
+		"lakegov.analysis.default-schema=s" })
+class QueryRollupIntegrationTests {
+
+	static final LocalDate DAY = LocalDate.now(ZoneOffset.UTC).minusDays(2);
+
+	static final Instant T0 = DAY.atTime(8, 0).toInstant(ZoneOffset.UTC);
+
+	static final String WINDOW = "?from=" + DAY.minusDays(1) + "&to=" + DAY;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	IngestionService ingestion;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	SourceRows source;
+
+	@BeforeEach
+	void ingestStatementsOverTwoDays() {
+		// analyses stay: the service keeps the ones it made in memory and would not store them again
+		jdbc.sql("""
+				TRUNCATE query.history, query_history, session_event, table_access, usage_daily, table_user_daily,
+				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, read_cost_daily,
+				    table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, column_access, column_daily, ingestion_run,
+				    ingestion_watermark""").update();
+		source = new SourceRows(jdbc);
+		for (int i = 1; i <= 60; i++) {
+			// durations from 7 ms to about 25 s, on two days, by three users through two dashboards and ad hoc
+			Instant started = T0.minusSeconds(i % 2 == 0 ? 86_400 : 0).plusSeconds(i);
+			var row = source.row("r" + i).text("SELECT id FROM t1 WHERE id = " + i).user("u" + i % 3).started(started)
+				.set("total_duration_ms", 7L * i * i).set("read_bytes", 11L * i);
+			(i % 3 == 0 ? row : row.source("{\"dashboard_id\": \"d" + i % 2 + "\"}")).save();
+		}
+		source.row("j1").text("INSERT INTO t2 SELECT * FROM t1 JOIN t3 ON t1.id = t3.id").user("etl").started(T0)
+			.set("total_duration_ms", 90_000L).source("{\"job_info\": {\"job_id\": \"7\", \"job_run_id\": \"1\"}}").save();
+		source.row("x1").text("SELECT count(*) FROM t1").user("  ").started(T0.plusSeconds(5)).status("RUNNING")
+			.set("total_duration_ms", null).set("read_bytes", null).save();
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+	}
+
+	@Test
+	void staysEqualToTheFactsThroughNewVersionsReanalysisAndRereads() {
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+
+		source.row("x1").text("SELECT count(*) FROM t1").user("ann").started(T0.plusSeconds(5)).updated(T0.plusSeconds(600))
+			.set("total_duration_ms", 1234L).set("read_bytes", 5L).save();
+		source.row("r5").text("SELECT name FROM t3 WHERE id = 5").user("u2").started(T0.plusSeconds(5))
+			.updated(T0.plusSeconds(600)).set("total_duration_ms", 9L).save();
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).rowsChanged()).isEqualTo(2);
+		QueryAssertions.assertQueriesMatchFacts(jdbc);
+		JsonNode t3 = get("/api/v1/tables/main.s.t3/queries" + WINDOW).get("queries");
+		assertThat(t3.get("totalItems").asLong()).as("the join and r5's new shape").isEqualTo(2);
+
+		jdbc.sql("UPDATE query_history SET analyzer_version = '0.1' WHERE statement_id IN ('r1', 'r2', 'j1')").update();
+		assertThat(ingestion.reanalyse().rowsChanged()).isEqualTo(3);
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+
+		List<String> before = rollups();
+		ingestion.runIncremental(RunKind.MANUAL);
+		assertThat(rollups()).isEqualTo(before);
+	}
+
+	@Test
+	void answersThePercentileWithinTheSketchBoundAndEverythingElseExactly() {
+		JsonNode group = get("/api/v1/tables/main.s.t1/queries" + WINDOW).get("queries").get("items").get(0);
+		assertThat(group.get("statements").asLong()).isEqualTo(60);
+		assertThat(group.get("users").asLong()).isEqualTo(3);
+		assertThat(group.get("sourceCount").asLong()).isEqualTo(3);
+		assertThat(group.get("totalDurationMs").asLong()).isEqualTo(7L * 60 * 61 * 121 / 6);
+		assertThat(group.get("readBytes").asLong()).isEqualTo(11L * 60 * 61 / 2);
+		assertThat(group.get("firstRun").asString()).isEqualTo(T0.minusSeconds(86_400).plusSeconds(2).toString());
+		assertThat(group.get("lastRun").asString()).isEqualTo(T0.plusSeconds(59).toString());
+		// nearest rank: the 57th of 60 durations 7 i^2
+		long exact = 7L * 57 * 57;
+		assertThat(group.get("p95DurationMs").asLong()).isBetween((long) (exact * 0.955 - 0.5), (long) (exact * 1.045 + 0.5));
+		JsonNode oneDay = get("/api/v1/tables/main.s.t1/queries?from=" + DAY + "&to=" + DAY).get("queries").get("items")
+			.get(0);
+		assertThat(oneDay.get("statements").asLong()).isEqualTo(30);
+		assertThat(oneDay.get("users").asLong()).isEqualTo(3);
+		JsonNode unknown = get("/api/v1/tables/main.s.t1/queries" + WINDOW + "&sort=duration").get("queries").get("items")
+			.get(2);
+		assertThat(unknown.get("example").asString()).as("the running statement, no duration yet")
+			.isEqualTo("SELECT count(*) FROM t1");
+		assertThat(unknown.get("p95DurationMs").isNull()).isTrue();
+		assertThat(unknown.get("totalDurationMs").asLong()).isZero();
+	}
+
+	private List<String> rollups() {
+		return jdbc.sql("""
+				SELECT 'q|' || concat_ws('|', table_name, business_date, fingerprint, statements, timed, total_duration_ms,
+				    read_bytes, min_duration_ms, max_duration_ms, first_run, last_run, example_statement_id,
+				    example_source, example_text_hash, example_version, runners, duration_buckets, bucket_statements)
+				FROM table_query_daily
+				ORDER BY 1""").query(String.class).list();
+	}
+
+	private JsonNode get(String uri) {
+		var response = TestApi.withKey(port, IntegrationTest.VIEWER_KEY).get().uri(uri).retrieve().toEntity(JsonNode.class);
+		assertThat(response.getStatusCode().value()).as(uri + ": " + response.getBody()).isEqualTo(200);
+		return response.getBody();
+	}
+
+}
