@@ -116,6 +116,71 @@ class QueryRollupIntegrationTests {
 		assertThat(unknown.get("totalDurationMs").asLong()).isZero();
 	}
 
+	@Test
+	void staysExactWithLateRowsAndHostileValues() {
+		// a late row: a run of a known shape on the earlier day, published after the day's other rows were read, by a new user through a new dashboard
+		source.row("r61").text("SELECT id FROM t1 WHERE id = 61").user("late").started(T0.minusSeconds(86_000))
+			.updated(T0.plusSeconds(900)).set("total_duration_ms", 3L).set("read_bytes", 1L).source("{\"dashboard_id\": \"d9\"}").save();
+		// sums past a long, negative figures, and names with the characters arrays and records quote
+		String user = "a,\"b\" (c) {d} \\e\u001f";
+		for (String id : List.of("h1", "h2")) {
+			source.row(id).text("UPDATE t4 SET x = 1").user(user).started(T0.plusSeconds(id.equals("h1") ? 1 : 2))
+				.set("total_duration_ms", Long.MAX_VALUE).set("read_bytes", Long.MAX_VALUE)
+				.source("{\"dashboard_id\": \"d,(\\\")}\"}").save();
+		}
+		source.row("h3").text("UPDATE t4 SET x = 1").user(user).started(T0.plusSeconds(3)).set("total_duration_ms", -5L)
+			.set("read_bytes", -7L).save();
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+
+		JsonNode t1 = get("/api/v1/tables/main.s.t1/queries" + WINDOW).get("queries").get("items").get(0);
+		assertThat(t1.get("statements").asLong()).isEqualTo(61);
+		assertThat(t1.get("users").asLong()).isEqualTo(4);
+		assertThat(t1.get("sourceCount").asLong()).isEqualTo(4);
+		assertThat(t1.get("firstRun").asString()).isEqualTo(T0.minusSeconds(86_400).plusSeconds(2).toString());
+		JsonNode t4 = get("/api/v1/tables/main.s.t4/queries" + WINDOW).get("queries").get("items").get(0);
+		assertThat(t4.get("statements").asLong()).isEqualTo(3);
+		assertThat(t4.get("users").asLong()).isEqualTo(1);
+		assertThat(t4.get("sourceCount").asLong()).isEqualTo(2);
+		assertThat(t4.get("totalDurationMs").asLong()).as("saturated").isEqualTo(Long.MAX_VALUE);
+		assertThat(t4.get("readBytes").asLong()).as("saturated").isEqualTo(Long.MAX_VALUE);
+		assertThat(t4.get("p95DurationMs").asLong()).isEqualTo(Long.MAX_VALUE);
+		assertThat(t4.get("sources").toString()).contains("d,(\\\")}");
+		assertP95WithinTheBound();
+	}
+
+	/** Every group's p95 against the exact nearest-rank one: within 4.4 % plus the rounding's 0.5 ms. */
+	private void assertP95WithinTheBound() {
+		List<Exact> exact = jdbc.sql("""
+				SELECT s.table_name, a.fingerprint, percentile_disc(0.95) WITHIN GROUP (ORDER BY h.total_duration_ms) AS p95
+				FROM (SELECT DISTINCT source, statement_id, table_name FROM table_access WHERE role IN ('READ', 'WRITE')) s
+				JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
+				LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version
+				WHERE h.total_duration_ms >= 0
+				GROUP BY s.table_name, a.fingerprint""")
+			.query((rs, n) -> new Exact(rs.getString(1), rs.getString(2), rs.getLong(3)))
+			.list();
+		assertThat(exact).hasSizeGreaterThan(3);
+		for (Exact group : exact) {
+			JsonNode items = get("/api/v1/tables/" + group.table() + "/queries" + WINDOW + "&size=1000").get("queries")
+				.get("items");
+			JsonNode item = null;
+			for (JsonNode candidate : items) {
+				if (candidate.get("fingerprint").isNull() ? group.fingerprint() == null
+						: candidate.get("fingerprint").asString().equals(group.fingerprint())) {
+					item = candidate;
+				}
+			}
+			assertThat(item).as(group.toString()).isNotNull();
+			double bound = group.p95() * (Math.pow(2, 1.0 / 16) - 1) + 0.5;
+			assertThat((double) item.get("p95DurationMs").asLong()).as(group.toString())
+				.isBetween(group.p95() - bound, group.p95() + bound);
+		}
+	}
+
+	private record Exact(String table, String fingerprint, long p95) {
+	}
+
 	private List<String> rollups() {
 		return jdbc.sql("""
 				SELECT 'q|' || concat_ws('|', table_name, business_date, fingerprint, statements, timed, total_duration_ms,

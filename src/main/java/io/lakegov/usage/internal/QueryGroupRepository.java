@@ -54,9 +54,12 @@ class QueryGroupRepository {
 				           q.example_version, q.runners, q.duration_buckets, q.bucket_statements
 				    FROM g
 				    CROSS JOIN LATERAL generate_series(g.first_day::timestamp, g.last_day::timestamp, interval '1 day') AS d(day)
+				    -- one key lookup per (shape, day); LIMIT 1 (the key is unique) keeps the planner from turning
+				    -- it into a scan of all the table's rows of the shape
 				    JOIN LATERAL (SELECT * FROM table_query_daily q
 				                  WHERE q.table_name = :table AND q.business_date = CAST(d.day AS date)
-				                      AND q.fingerprint = g.fingerprint) q ON true),
+				                      AND q.fingerprint = g.fingerprint
+				                  LIMIT 1) q ON true),
 				examples AS MATERIALIZED (
 				    SELECT DISTINCT ON (fingerprint) fingerprint, example_text_hash, example_version
 				    FROM days
