@@ -64,10 +64,12 @@ CREATE TABLE table_query_daily (
     PRIMARY KEY (table_name, business_date, fingerprint)
 );
 
--- Facts stored before this rollup existed, one month of facts at a time: the month's distinct READ/WRITE
--- facts (a few million at most) are hashed and joined to one scan of the history rows, their runs sorted
--- in memory and grouped in key order, so no step spills a store-sized sort or hash to disk. Each month is
--- one set-based statement; a (day, table, shape) lies in one month.
+-- Facts stored before this rollup existed, one month of facts at a time. The month's distinct READ/WRITE
+-- facts are read through the facts' index by (table, day), driven by table_daily (a row for every (day,
+-- table) with facts, indexed by day), and staged in an analysed temporary table: with their true count
+-- the planner hashes them (a few million rows) and joins one scan of the history rows, instead of hashing
+-- every history row of the store for each month. Their runs are sorted in memory and grouped in key
+-- order. Each month is one set-based statement; a (day, table, shape) lies in one month.
 SET LOCAL work_mem = '1GB';
 
 DO $$
@@ -79,6 +81,14 @@ BEGIN
         SELECT generate_series(date_trunc('month', min(business_date)), max(business_date), interval '1 month')::date
         FROM table_daily
     LOOP
+        CREATE TEMPORARY TABLE month_facts AS
+        SELECT DISTINCT t.source, t.statement_id, t.table_name, t.business_date
+        FROM table_daily d
+        JOIN table_access t ON t.table_name = d.table_name AND t.business_date = d.business_date
+        WHERE t.role IN ('READ', 'WRITE') AND d.business_date >= month_start
+          AND d.business_date < (month_start + interval '1 month')::date;
+        ANALYZE month_facts;
+
         INSERT INTO table_query_daily (table_name, business_date, fingerprint, statements, timed, total_duration_ms, read_bytes,
             min_duration_ms, max_duration_ms, first_run, last_run, example_source, example_statement_id, example_text_hash,
             example_version, runners, duration_buckets, bucket_statements)
@@ -88,9 +98,7 @@ BEGIN
                        coalesce(h.source_id, ''))::query_runner AS runner,
                    coalesce(h.start_time, h.update_time) AS started, h.total_duration_ms AS duration, h.read_bytes,
                    h.text_hash, h.analyzer_version
-            FROM (SELECT DISTINCT source, statement_id, table_name, business_date FROM table_access
-                  WHERE role IN ('READ', 'WRITE') AND business_date >= month_start
-                      AND business_date < (month_start + interval '1 month')::date) s
+            FROM month_facts s
             JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
             LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version),
         daily AS (
@@ -116,6 +124,8 @@ BEGIN
             SELECT coalesce(array_agg(b ORDER BY b), '{}') AS buckets, coalesce(array_agg(n ORDER BY b), '{}') AS statements
             FROM (SELECT b, count(*) AS n FROM unnest(d.durations) AS b GROUP BY b) x) k
         ORDER BY d.table_name, d.business_date, d.fingerprint;
+
+        DROP TABLE month_facts;
     END LOOP;
 END
 $$;
