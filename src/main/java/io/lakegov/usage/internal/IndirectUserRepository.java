@@ -101,12 +101,11 @@ class IndirectUserRepository {
 				           max(last_event) AS last_event
 				    FROM table_user_daily
 				    WHERE user_name = :user AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')
-				    GROUP BY table_name)
+				    GROUP BY table_name),
+				""" + RankingRepository.USER_TABLE_COST + """
 				SELECT u.table_name, u.reads, u.writes, u.tt, u.last_event, c.duration, c.bytes
 				FROM used u
-				LEFT JOIN LATERAL (SELECT sum(x.duration_ms) AS duration, sum(x.read_bytes) AS bytes FROM read_cost_daily x
-				                   WHERE x.table_name = u.table_name AND x.user_name = :user
-				                     AND x.business_date BETWEEN :from AND :to) c ON true""")
+				LEFT JOIN cost c ON c.table_name = u.table_name""")
 			.param("user", user)
 			.param("from", range.from())
 			.param("to", range.to())

@@ -117,6 +117,19 @@ class RankingRepository {
 			.list();
 	}
 
+	/**
+	 * One user's read cost per table over the range, in one pass over the user's rows ({@code read_cost_daily_user}):
+	 * looking each table up by the primary key would walk every user's rows of that table on those days.
+	 * Materialized so that the planner does not push a table filter into it and take the primary key.
+	 */
+	static final String USER_TABLE_COST = """
+			cost AS MATERIALIZED (
+			    SELECT x.table_name, sum(x.duration_ms) AS duration, sum(x.read_bytes) AS bytes
+			    FROM read_cost_daily x
+			    WHERE x.user_name = :user AND x.business_date BETWEEN :from AND :to
+			    GROUP BY x.table_name)
+			""";
+
 	/** The tables one user read or wrote, most statements first, with the total count. */
 	List<Counted<UserTable>> userTables(String user, DateRange range, PageRequest page) {
 		return jdbc.sql("""
@@ -131,13 +144,11 @@ class RankingRepository {
 				    WHERE user_name = :user AND business_date BETWEEN :from AND :to AND role IN ('READ', 'WRITE')
 				    GROUP BY table_name
 				    ORDER BY sum(statements) DESC, table_name
-				    LIMIT :limit OFFSET :offset)
-				SELECT p.table_name, p.reads, p.writes, p.tt, p.last_event, p.total,
-				       (SELECT sum(c.duration_ms) FROM read_cost_daily c WHERE c.table_name = p.table_name
-				          AND c.user_name = :user AND c.business_date BETWEEN :from AND :to),
-				       (SELECT sum(c.read_bytes) FROM read_cost_daily c WHERE c.table_name = p.table_name
-				          AND c.user_name = :user AND c.business_date BETWEEN :from AND :to)
+				    LIMIT :limit OFFSET :offset),
+				""" + USER_TABLE_COST + """
+				SELECT p.table_name, p.reads, p.writes, p.tt, p.last_event, p.total, c.duration, c.bytes
 				FROM page p
+				LEFT JOIN cost c ON c.table_name = p.table_name
 				ORDER BY p.statements DESC, p.table_name""")
 			.param("user", user)
 			.param("from", range.from())
