@@ -14,7 +14,7 @@ package io.lakegov.impact;
  * @param lineageOnlyReads of the reads, those resting on the engine's lineage alone
  * @param lineageOnlyWrites of the writes, those resting on the engine's lineage alone
  * @param views views and materialized views built on it that reached it on days of the window, at any depth
- * @param indirectReads statements that read those views on the days they reached it (one per view read)
+ * @param indirectReads statements that read those views on the days they reached it (a statement that read several of them once)
  * @param indirectEtlReads of those, the ones run by jobs and pipelines
  * @param indirectReaders distinct users who reached it only through views
  * @param shares Delta Sharing shares it is in now

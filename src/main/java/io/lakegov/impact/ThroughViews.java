@@ -12,6 +12,7 @@ import java.util.Set;
 import io.lakegov.usage.DateRange;
 import io.lakegov.views.ReachSegment;
 import io.lakegov.views.ViewLimits;
+import io.lakegov.views.ViewOverlaps;
 import io.lakegov.views.ViewPath;
 import io.lakegov.views.ViewReach;
 import io.lakegov.views.Views;
@@ -30,14 +31,17 @@ class ThroughViews {
 
 	private final ViewsRepository repository;
 
-	ThroughViews(Views views, ViewsRepository repository) {
+	private final ViewOverlaps overlaps;
+
+	ThroughViews(Views views, ViewsRepository repository, ViewOverlaps overlaps) {
 		this.views = views;
 		this.repository = repository;
+		this.overlaps = overlaps;
 	}
 
 	/**
 	 * @param reads statements that read the views on the days they reached the table (a statement that
-	 * read two such views counts once per view)
+	 * read two such views counts once)
 	 * @param etlReads of those, the ones run by jobs and pipelines
 	 */
 	record Part(List<ViewReach> views, List<IndirectReader> readers, long reads, long etlReads, ViewLimits limits) {
@@ -61,6 +65,16 @@ class ThroughViews {
 			reads += row.statements();
 			if (!directReaders.contains(row.name())) {
 				readers.computeIfAbsent(row.name(), Gathered::new).add(row, segment);
+			}
+		}
+		for (var overlap : overlaps.overlaps(segments.stream()
+			.map(segment -> new ViewOverlaps.Entry(table, segment.view(), segment.from(), segment.to()))
+			.toList())) {
+			reads -= overlap.extra();
+			etlReads -= ImpactService.ETL_SOURCES.contains(overlap.sourceKind()) ? overlap.extra() : 0;
+			Gathered reader = readers.get(overlap.user());
+			if (reader != null) {
+				reader.statements -= overlap.extra();
 			}
 		}
 		List<IndirectReader> listed = readers.values()

@@ -198,6 +198,7 @@ class ThroughViewsIntegrationTests {
 			.statement(c + "-4", ann, day(5)).reads(b).done()
 			.statement(c + "-5", ann, day(5).plusSeconds(60)).reads(a).reads(w).done()
 			.statement(c + "-6", c + "-bob", day(4)).reads(base).done()
+			.statement(c + "-7", c + "-etl", day(5)).through("JOB", c + "-job").reads(a).reads(w).done()
 			.load();
 
 		JsonNode tables = get("/api/v1/users/" + ann + "/tables?indirect=true");
@@ -227,7 +228,18 @@ class ThroughViewsIntegrationTests {
 		JsonNode tableRanking = get("/api/v1/rankings/tables?limit=1000&indirect=true");
 		JsonNode mine = tableRanking.valueStream().filter(rank -> rank.get("table").asString().equals(base)).findFirst()
 			.orElseThrow();
-		assertThat(mine.get("indirectReads").asLong()).as("ann's two statements and the CREATE of v2").isEqualTo(3);
+		assertThat(mine.get("indirectReads").asLong()).as("ann's two statements, the job's and the CREATE of v2")
+			.isEqualTo(4);
+
+		JsonNode impact = get("/api/v1/tables/" + base + "/impact");
+		JsonNode evidence = impact.get("evidence");
+		assertThat(evidence.get("indirectReads").asLong()).as("ann's two statements, the job's and the CREATE of v2")
+			.isEqualTo(4);
+		assertThat(evidence.get("indirectEtlReads").asLong()).as("the job's statement read v1 and w, once").isEqualTo(1);
+		List<String> indirect = impact.get("indirectReaders").valueStream()
+			.map(reader -> reader.get("user").asString() + " " + reader.get("statements").asLong())
+			.toList();
+		assertThat(indirect).contains(ann + " 2", c + "-etl 1");
 	}
 
 	@Test

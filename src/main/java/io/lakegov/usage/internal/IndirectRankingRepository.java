@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lakegov.usage.DateRange;
+import io.lakegov.views.ViewOverlaps;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -86,6 +87,11 @@ class IndirectRankingRepository {
 
 	/** A table or view whose reads count for {@code base} on the days from and to. */
 	record Entry(String base, String table, LocalDate from, LocalDate to) {
+	}
+
+	/** The entries as the view overlaps take them. */
+	static List<ViewOverlaps.Entry> reaches(List<Entry> entries) {
+		return entries.stream().map(e -> new ViewOverlaps.Entry(e.base(), e.table(), e.from(), e.to())).toList();
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lakegov.usage.DateRange;
+import io.lakegov.views.ViewOverlaps;
 import io.lakegov.views.ViewReaches;
 import io.lakegov.views.Views;
 
@@ -28,10 +29,10 @@ class IndirectRankings {
 
 	private final Views views;
 
-	private final ViewOverlapRepository overlaps;
+	private final ViewOverlaps overlaps;
 
 	IndirectRankings(RankingRepository rankings, IndirectRankingRepository repository, Views views,
-			ViewOverlapRepository overlaps) {
+			ViewOverlaps overlaps) {
 		this.overlaps = overlaps;
 		this.rankings = rankings;
 		this.repository = repository;
@@ -54,7 +55,7 @@ class IndirectRankings {
 			});
 		});
 		Map<String, Long> indirectReads = new HashMap<>(viewEntries.isEmpty() ? Map.of() : repository.reads(viewEntries));
-		ViewOverlapRepository.byBase(overlaps.overlaps(viewEntries))
+		ViewOverlaps.byBase(overlaps.overlaps(IndirectRankingRepository.reaches(viewEntries)))
 			.forEach((base, extra) -> indirectReads.merge(base, -extra, Long::sum));
 		Map<String, Long> users = byUsers && !readerEntries.isEmpty() ? repository.users(readerEntries) : Map.of();
 		List<String> missing = reached.keySet().stream().filter(base -> !ranked.containsKey(base)).toList();

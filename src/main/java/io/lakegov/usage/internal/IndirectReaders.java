@@ -16,6 +16,7 @@ import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.QuerySource;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.views.ReachSegment;
+import io.lakegov.views.ViewOverlaps;
 import io.lakegov.views.ViewPath;
 import io.lakegov.views.ViewReaches;
 import io.lakegov.views.Views;
@@ -47,10 +48,10 @@ class IndirectReaders {
 
 	private final Views views;
 
-	private final ViewOverlapRepository overlaps;
+	private final ViewOverlaps overlaps;
 
 	IndirectReaders(IndirectReadersRepository repository, GenerationCache cache, Views views,
-			ViewOverlapRepository overlaps) {
+			ViewOverlaps overlaps) {
 		this.overlaps = overlaps;
 		this.repository = repository;
 		this.cache = cache;
@@ -76,7 +77,7 @@ class IndirectReaders {
 			.stream()
 			.map(segment -> new IndirectRankingRepository.Entry(table.name(), segment.view(), segment.from(), segment.to()))
 			.toList();
-		Map<String, Long> overlapping = ViewOverlapRepository.byUser(overlaps.overlaps(viewEntries));
+		Map<String, Long> overlapping = ViewOverlaps.byUser(overlaps.overlaps(IndirectRankingRepository.reaches(viewEntries)));
 		Map<String, Reader> readers = new LinkedHashMap<>();
 		long lineageOnly = 0;
 		for (var row : repository.readers(entries)) {

@@ -14,6 +14,7 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.views.ReachSegment;
+import io.lakegov.views.ViewOverlaps;
 import io.lakegov.views.ViewPath;
 import io.lakegov.views.Views;
 import io.lakegov.web.PageResponse;
@@ -33,13 +34,13 @@ class IndirectUsers {
 
 	private final IndirectUserRepository repository;
 
-	private final ViewOverlapRepository overlaps;
+	private final ViewOverlaps overlaps;
 
 	private final Views views;
 
 	private final GenerationCache cache;
 
-	IndirectUsers(RankingRepository rankings, IndirectUserRepository repository, ViewOverlapRepository overlaps,
+	IndirectUsers(RankingRepository rankings, IndirectUserRepository repository, ViewOverlaps overlaps,
 			Views views, GenerationCache cache) {
 		this.rankings = rankings;
 		this.repository = repository;
@@ -63,7 +64,7 @@ class IndirectUsers {
 		rankings.users(range, limit).forEach(rank -> ranked.put(rank.user(), rank));
 		Map<String, Long> indirect = new HashMap<>(reach.entries().isEmpty() ? Map.of()
 				: repository.indirectReads(reach.entries()));
-		ViewOverlapRepository.byUser(overlaps.overlaps(reach.entries()))
+		ViewOverlaps.byUser(overlaps.overlaps(IndirectRankingRepository.reaches(reach.entries())))
 			.forEach((user, extra) -> indirect.merge(user, -extra, Long::sum));
 		List<String> missing = indirect.keySet().stream().filter(user -> !ranked.containsKey(user)).toList();
 		if (!missing.isEmpty()) {
@@ -98,7 +99,7 @@ class IndirectUsers {
 				via.computeIfAbsent(reach.entries().get(index).base(), base -> new Via())
 					.add(row, reach.segments().get(index));
 			}
-			overlaps.overlaps(reach.entries())
+			overlaps.overlaps(IndirectRankingRepository.reaches(reach.entries()))
 				.stream()
 				.filter(overlap -> overlap.user().equals(user) && via.containsKey(overlap.base()))
 				.forEach(overlap -> via.get(overlap.base()).statements -= overlap.extra());

@@ -1,5 +1,6 @@
-package io.lakegov.usage.internal;
+package io.lakegov.views;
 
+import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -10,9 +11,8 @@ import java.util.stream.Collectors;
 import io.lakegov.usage.GenerationCache;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
-
-import static io.lakegov.usage.internal.TableUsageRepository.array;
 
 /**
  * Statements that read several views reaching one base table, on days they all reached it: the rollups count
@@ -21,30 +21,35 @@ import static io.lakegov.usage.internal.TableUsageRepository.array;
  * facts are read through the index of each table's days ({@code table_access_statements}), and only the
  * statements found more than once are looked up for their user. The overlaps of one set of views are the
  * same for every answer that asks at one store generation (each user's tables, the rankings), so they are
- * computed once per generation and reused.
+ * computed once per generation and reused. Shared by the usage answers (readers, rankings, what one user used)
+ * and the impact report, which all count such a statement once.
  */
 @Repository
-class ViewOverlapRepository {
+public class ViewOverlaps {
 
 	private final JdbcClient jdbc;
 
 	private final GenerationCache cache;
 
-	ViewOverlapRepository(JdbcClient jdbc, GenerationCache cache) {
+	ViewOverlaps(JdbcClient jdbc, GenerationCache cache) {
 		this.jdbc = jdbc;
 		this.cache = cache;
 	}
 
-	/** The extra counts per base table and user. */
-	record Overlap(String base, String user, long extra) {
+	/** A view that reaches a base table from one day to another (the base itself when it is no view). */
+	public record Entry(String base, String table, LocalDate from, LocalDate to) {
 	}
 
-	/** The overlaps of the entries' views, per base table and user. */
-	List<Overlap> overlaps(List<IndirectRankingRepository.Entry> entries) {
+	/** The extra counts per base table, user and query source kind of the statements. */
+	public record Overlap(String base, String user, String sourceKind, long extra) {
+	}
+
+	/** The overlaps of the entries' views, per base table, user and query source kind. */
+	public List<Overlap> overlaps(List<Entry> entries) {
 		Map<String, Set<String>> viewsByBase = new HashMap<>();
 		entries.forEach(entry -> viewsByBase.computeIfAbsent(entry.base(), base -> new HashSet<>())
 			.add(entry.table()));
-		List<IndirectRankingRepository.Entry> shared = entries.stream()
+		List<Entry> shared = entries.stream()
 			.filter(entry -> !entry.base().equals(entry.table()) && viewsByBase.get(entry.base()).stream()
 				.filter(view -> !view.equals(entry.base())).count() > 1)
 			.toList();
@@ -54,7 +59,7 @@ class ViewOverlapRepository {
 		return cache.get(List.of("view-overlaps", shared), () -> query(shared), List::size);
 	}
 
-	private List<Overlap> query(List<IndirectRankingRepository.Entry> shared) {
+	private List<Overlap> query(List<Entry> shared) {
 		return jdbc.sql("""
 				WITH reach AS (
 				    SELECT r.base, r.table_name, CAST(r.from_date AS date) AS from_date, CAST(r.to_date AS date) AS to_date
@@ -67,26 +72,26 @@ class ViewOverlapRepository {
 				         AND a.business_date BETWEEN r.from_date AND r.to_date
 				    GROUP BY r.base, a.source, a.statement_id
 				    HAVING count(DISTINCT r.table_name) > 1)
-				SELECT h.base, u.user_name, sum(h.extra)
+				SELECT h.base, u.user_name, u.source_kind, sum(h.extra)
 				FROM hits h
-				JOIN LATERAL (SELECT a.user_name FROM table_access a
+				JOIN LATERAL (SELECT a.user_name, a.source_kind FROM table_access a
 				              WHERE a.source = h.source AND a.statement_id = h.statement_id LIMIT 1) u ON true
-				GROUP BY h.base, u.user_name""")
-			.param("bases", array("text", shared.stream().map(IndirectRankingRepository.Entry::base).toArray(String[]::new)))
-			.param("tables", array("text", shared.stream().map(IndirectRankingRepository.Entry::table).toArray(String[]::new)))
-			.param("froms", array("text", shared.stream().map(e -> e.from().toString()).toArray(String[]::new)))
-			.param("tos", array("text", shared.stream().map(e -> e.to().toString()).toArray(String[]::new)))
-			.query((rs, n) -> new Overlap(rs.getString(1), rs.getString(2), rs.getLong(3)))
+				GROUP BY h.base, u.user_name, u.source_kind""")
+			.param("bases", new SqlArrayValue("text", shared.stream().map(Entry::base).toArray(String[]::new)))
+			.param("tables", new SqlArrayValue("text", shared.stream().map(Entry::table).toArray(String[]::new)))
+			.param("froms", new SqlArrayValue("text", shared.stream().map(e -> e.from().toString()).toArray(String[]::new)))
+			.param("tos", new SqlArrayValue("text", shared.stream().map(e -> e.to().toString()).toArray(String[]::new)))
+			.query((rs, n) -> new Overlap(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4)))
 			.list();
 	}
 
 	/** The extra counts per base table. */
-	static Map<String, Long> byBase(List<Overlap> overlaps) {
+	public static Map<String, Long> byBase(List<Overlap> overlaps) {
 		return overlaps.stream().collect(Collectors.groupingBy(Overlap::base, Collectors.summingLong(Overlap::extra)));
 	}
 
 	/** The extra counts per user. */
-	static Map<String, Long> byUser(List<Overlap> overlaps) {
+	public static Map<String, Long> byUser(List<Overlap> overlaps) {
 		return overlaps.stream().collect(Collectors.groupingBy(Overlap::user, Collectors.summingLong(Overlap::extra)));
 	}
 
