@@ -6,21 +6,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.lakegov.usage.ViewReadSets;
+
 import org.springframework.stereotype.Component;
 
 /**
  * Brings the kept view definitions in line with the source's: a new view opens a row valid from when the
  * source says it was last altered (or created, else now), a changed definition closes the old row as
  * REPLACED and opens one valid from now (or from the view's last change when the source says it came
- * later), a vanished view closes its row as VANISHED.
+ * later), a vanished view closes its row as VANISHED. Every view it sees is a view name for the rollup of
+ * statements that read several views ({@link ViewReadSets}).
  */
 @Component
 class ViewInventorySync {
 
 	private final ViewInventoryRepository views;
 
-	ViewInventorySync(ViewInventoryRepository views) {
+	private final ViewReadSets viewSets;
+
+	ViewInventorySync(ViewInventoryRepository views, ViewReadSets viewSets) {
 		this.views = views;
+		this.viewSets = viewSets;
 	}
 
 	/** How many views appeared, changed or vanished; runs inside the catalog sync's transaction. */
@@ -51,6 +57,7 @@ class ViewInventorySync {
 			}
 		}
 		views.markSynced(now);
+		viewSets.addViews(present.keySet());
 		if (changes > 0) {
 			views.bumpStoreGeneration();
 		}

@@ -39,8 +39,10 @@ public class UsageFactRepository {
 
 	private final QueryRollups queries;
 
+	private final ViewReadSets viewSets;
+
 	UsageFactRepository(JdbcClient jdbc, CopyRows copy, DerivedRollups derived, RollupDelta delta, CostRollups costs,
-			CoReadRollups coReads, QueryRollups queries) {
+			CoReadRollups coReads, QueryRollups queries, ViewReadSets viewSets) {
 		this.jdbc = jdbc;
 		this.copy = copy;
 		this.derived = derived;
@@ -48,6 +50,7 @@ public class UsageFactRepository {
 		this.costs = costs;
 		this.coReads = coReads;
 		this.queries = queries;
+		this.viewSets = viewSets;
 	}
 
 	/**
@@ -62,6 +65,7 @@ public class UsageFactRepository {
 			return;
 		}
 		String[] ids = statementIds.toArray(String[]::new);
+		viewSets.remove(source, statementIds);
 		List<Access> removed = ids.length == 0 ? List.of() : jdbc.sql("""
 				DELETE FROM table_access WHERE source = :source AND statement_id = ANY(:ids)
 				RETURNING statement_id, table_name, business_date, role""")
@@ -71,6 +75,9 @@ public class UsageFactRepository {
 					Date.valueOf(rs.getObject(3, java.time.LocalDate.class))), rs.getString(4)))
 			.list();
 		insert(source, facts);
+		Set<String> written = new LinkedHashSet<>(statementIds);
+		facts.forEach(fact -> written.add(fact.statementId()));
+		viewSets.add(source, written, facts);
 		Set<DayTable> lost = new LinkedHashSet<>();
 		removed.forEach(access -> lost.add(access.dayTable()));
 		List<UsageFact> gained = new ArrayList<>(facts.size());

@@ -17,9 +17,10 @@ import org.springframework.stereotype.Repository;
 /**
  * Statements that read several views reaching one base table, on days they all reached it: the rollups count
  * such a statement once per view read, the answers once per base table, so they take the extra counts off.
- * Only base tables reached through two views or more can have any; for the others nothing is read. The
- * facts are read through the index of each table's days ({@code table_access_statements}), and only the
- * statements found more than once are looked up for their user. The overlaps of one set of views are the
+ * Only base tables reached through two views or more can have any; for the others nothing is read. They
+ * come from {@code view_read_set_daily} (per day, user and query source kind, the statements that read one
+ * set of two or more views, kept at ingest whatever the view graph is): a statement whose set holds k of
+ * the views reaching a table on that day counts k - 1 extra. The overlaps of one set of views are the
  * same for every answer that asks at one store generation (each user's tables, the rankings), so they are
  * computed once per generation and reused. Shared by the usage answers (readers, rankings, what one user used)
  * and the impact report, which all count such a statement once.
@@ -66,17 +67,16 @@ public class ViewOverlaps {
 				    FROM unnest(CAST(:bases AS text[]), CAST(:tables AS text[]), CAST(:froms AS text[]),
 				                CAST(:tos AS text[])) AS r (base, table_name, from_date, to_date)),
 				hits AS (
-				    SELECT r.base, a.source, a.statement_id, count(DISTINCT r.table_name) - 1 AS extra
-				    FROM reach r
-				    JOIN table_access a ON a.table_name = r.table_name AND a.role = 'READ'
-				         AND a.business_date BETWEEN r.from_date AND r.to_date
-				    GROUP BY r.base, a.source, a.statement_id
+				    SELECT r.base, s.user_name, s.source_kind, s.statements * (count(DISTINCT r.table_name) - 1) AS extra
+				    FROM view_read_set_daily s
+				    CROSS JOIN LATERAL unnest(s.views) AS v (view)
+				    JOIN reach r ON r.table_name = v.view AND s.business_date BETWEEN r.from_date AND r.to_date
+				    WHERE s.business_date BETWEEN (SELECT min(from_date) FROM reach) AND (SELECT max(to_date) FROM reach)
+				    GROUP BY r.base, s.business_date, s.user_name, s.source_kind, s.views, s.statements
 				    HAVING count(DISTINCT r.table_name) > 1)
-				SELECT h.base, u.user_name, u.source_kind, sum(h.extra)
-				FROM hits h
-				JOIN LATERAL (SELECT a.user_name, a.source_kind FROM table_access a
-				              WHERE a.source = h.source AND a.statement_id = h.statement_id LIMIT 1) u ON true
-				GROUP BY h.base, u.user_name, u.source_kind""")
+				SELECT base, user_name, source_kind, sum(extra)
+				FROM hits
+				GROUP BY base, user_name, source_kind""")
 			.param("bases", new SqlArrayValue("text", shared.stream().map(Entry::base).toArray(String[]::new)))
 			.param("tables", new SqlArrayValue("text", shared.stream().map(Entry::table).toArray(String[]::new)))
 			.param("froms", new SqlArrayValue("text", shared.stream().map(e -> e.from().toString()).toArray(String[]::new)))

@@ -111,6 +111,7 @@ public final class RollupAssertions {
 		assertThat(columnDiff).as("column_daily rows differing from the column facts").isZero();
 		CostAssertions.assertCostsMatchFacts(jdbc);
 		QueryAssertions.assertQueriesMatchFacts(jdbc);
+		assertViewReadSetsMatchFacts(jdbc, tablePattern);
 		assertThat(usageDiff).as("usage_daily rows differing from the facts").isZero();
 		assertThat(tableDiff).as("table_daily rows differing from the facts").isZero();
 	}
@@ -173,6 +174,47 @@ public final class RollupAssertions {
 			.param("p", tablePattern)
 			.query(Long.class)
 			.single();
+	}
+
+
+	/**
+	 * {@code view_name} holds every name the facts' view statements and the inventory make views, and
+	 * {@code view_read_set_daily} counts the statements reading each set of two or more of them, for the
+	 * sets with a name like the pattern.
+	 */
+	public static void assertViewReadSetsMatchFacts(JdbcClient jdbc, String tablePattern) {
+		long missingNames = jdbc.sql("""
+				SELECT count(*) FROM (
+				    SELECT table_name FROM table_access
+				    WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW')
+				      AND role = 'WRITE' AND table_name LIKE :p
+				    UNION
+				    SELECT a.table_name FROM table_access n
+				    JOIN table_access a ON a.source = n.source AND a.statement_id = n.statement_id AND a.role = 'WRITE'
+				    WHERE n.statement_kind = 'ALTER_TABLE' AND n.access_no = 1 AND a.table_name LIKE :p
+				    UNION
+				    SELECT full_name FROM view_inventory WHERE full_name LIKE :p) x
+				WHERE NOT EXISTS (SELECT 1 FROM view_name v WHERE v.table_name = x.table_name)""")
+			.param("p", tablePattern)
+			.query(Long.class)
+			.single();
+		assertThat(missingNames).as("view names missing from view_name").isZero();
+		long setDiff = difference(jdbc, tablePattern, """
+				WITH sets AS (
+				  SELECT a.business_date, min(a.user_name) AS user_name, min(a.source_kind) AS source_kind,
+				         array_agg(DISTINCT a.table_name ORDER BY a.table_name) AS views
+				  FROM table_access a JOIN view_name n ON n.table_name = a.table_name
+				  WHERE a.role = 'READ'
+				  GROUP BY a.source, a.statement_id, a.business_date
+				  HAVING count(DISTINCT a.table_name) > 1),
+				expected AS (
+				  SELECT business_date, user_name, source_kind, views, count(*) AS statements FROM sets
+				  WHERE EXISTS (SELECT 1 FROM unnest(views) AS v (name) WHERE v.name LIKE :p)
+				  GROUP BY business_date, user_name, source_kind, views),
+				actual AS (
+				  SELECT business_date, user_name, source_kind, views, statements FROM view_read_set_daily
+				  WHERE EXISTS (SELECT 1 FROM unnest(views) AS v (name) WHERE v.name LIKE :p))""");
+		assertThat(setDiff).as("view_read_set_daily rows differing from the facts").isZero();
 	}
 
 }
