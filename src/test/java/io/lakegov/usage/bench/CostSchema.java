@@ -6,8 +6,9 @@ import java.sql.SQLException;
 import static io.lakegov.usage.bench.UsageFactGenerator.execute;
 
 /**
- * The analyses of the generated statement shapes and the cost, co-read and query-group rollups, built
- * set-based from the facts and the history rows with the definitions the service keeps incrementally.
+ * The analyses of the generated statement shapes, the cost, co-read and query-group rollups and the
+ * statements that read several views, built set-based from the facts and the history rows with the
+ * definitions the service keeps incrementally.
  */
 final class CostSchema {
 
@@ -54,6 +55,22 @@ final class CostSchema {
 				WHERE r.role = 'READ'
 				GROUP BY r.business_date, r.table_name, o.table_name
 				ORDER BY r.business_date, r.table_name""");
+		execute(connection, """
+				INSERT INTO view_name (table_name)
+				SELECT DISTINCT table_name FROM table_access
+				WHERE statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW')
+				  AND role = 'WRITE'""");
+		execute(connection, """
+				INSERT INTO view_read_set_daily (business_date, user_name, source_kind, views, statements)
+				SELECT business_date, user_name, source_kind, views, count(*)
+				FROM (SELECT a.business_date, min(a.user_name) AS user_name, min(a.source_kind) AS source_kind,
+				             array_agg(DISTINCT a.table_name ORDER BY a.table_name) AS views
+				      FROM view_name n
+				      JOIN table_access a ON a.table_name = n.table_name AND a.role = 'READ'
+				      GROUP BY a.source, a.statement_id, a.business_date
+				      HAVING count(DISTINCT a.table_name) > 1) s
+				GROUP BY business_date, user_name, source_kind, views
+				ORDER BY 1, 2, 3, 4""");
 		queries(connection);
 	}
 
