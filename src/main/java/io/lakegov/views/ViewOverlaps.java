@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 import io.lakegov.usage.GenerationCache;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /**
@@ -61,28 +60,39 @@ public class ViewOverlaps {
 	}
 
 	private List<Overlap> query(List<Entry> shared) {
-		return jdbc.sql("""
-				WITH reach AS (
-				    SELECT r.base, r.table_name, CAST(r.from_date AS date) AS from_date, CAST(r.to_date AS date) AS to_date
-				    FROM unnest(CAST(:bases AS text[]), CAST(:tables AS text[]), CAST(:froms AS text[]),
-				                CAST(:tos AS text[])) AS r (base, table_name, from_date, to_date)),
-				hits AS (
-				    SELECT r.base, s.user_name, s.source_kind, s.statements * (count(DISTINCT r.table_name) - 1) AS extra
-				    FROM view_read_set_daily s
-				    CROSS JOIN LATERAL unnest(s.views) AS v (view)
-				    JOIN reach r ON r.table_name = v.view AND s.business_date BETWEEN r.from_date AND r.to_date
-				    WHERE s.business_date BETWEEN (SELECT min(from_date) FROM reach) AND (SELECT max(to_date) FROM reach)
-				    GROUP BY r.base, s.business_date, s.user_name, s.source_kind, s.views, s.statements
-				    HAVING count(DISTINCT r.table_name) > 1)
-				SELECT base, user_name, source_kind, sum(extra)
-				FROM hits
-				GROUP BY base, user_name, source_kind""")
-			.param("bases", new SqlArrayValue("text", shared.stream().map(Entry::base).toArray(String[]::new)))
-			.param("tables", new SqlArrayValue("text", shared.stream().map(Entry::table).toArray(String[]::new)))
-			.param("froms", new SqlArrayValue("text", shared.stream().map(e -> e.from().toString()).toArray(String[]::new)))
-			.param("tos", new SqlArrayValue("text", shared.stream().map(e -> e.to().toString()).toArray(String[]::new)))
-			.query((rs, n) -> new Overlap(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4)))
-			.list();
+		Map<String, List<Entry>> byView = shared.stream().collect(Collectors.groupingBy(Entry::table));
+		LocalDate from = shared.stream().map(Entry::from).min(LocalDate::compareTo).orElseThrow();
+		LocalDate to = shared.stream().map(Entry::to).max(LocalDate::compareTo).orElseThrow();
+		Map<Overlap, Long> extra = new HashMap<>();
+		jdbc.sql("""
+				SELECT business_date, user_name, source_kind, views, statements FROM view_read_set_daily
+				WHERE business_date BETWEEN :from AND :to""")
+			.param("from", from)
+			.param("to", to)
+			.query(rs -> {
+				LocalDate day = rs.getObject(1, LocalDate.class);
+				String user = rs.getString(2);
+				String kind = rs.getString(3);
+				long statements = rs.getLong(5);
+				Map<String, Set<String>> reached = new HashMap<>();
+				for (Object view : (Object[]) rs.getArray(4).getArray()) {
+					for (Entry entry : byView.getOrDefault((String) view, List.of())) {
+						if (!day.isBefore(entry.from()) && !day.isAfter(entry.to())) {
+							reached.computeIfAbsent(entry.base(), base -> new HashSet<>()).add(entry.table());
+						}
+					}
+				}
+				reached.forEach((base, views) -> {
+					if (views.size() > 1) {
+						extra.merge(new Overlap(base, user, kind, 0), statements * (views.size() - 1), Long::sum);
+					}
+				});
+			});
+		return extra.entrySet()
+			.stream()
+			.map(found -> new Overlap(found.getKey().base(), found.getKey().user(), found.getKey().sourceKind(),
+					found.getValue()))
+			.toList();
 	}
 
 	/** The extra counts per base table. */
