@@ -31,11 +31,12 @@ public class ViewReadSets {
 
 	private static final long LOCK = 0x6c616b65766965L;
 
-	private static final String ADJUST = """
-			WITH sets AS (
+	/** The sets of the chosen statements, added ({@code :sign} 1) or taken off (-1). */
+	private static final String SETS = """
+			sets AS (
 			    SELECT a.business_date, min(a.user_name) AS user_name, min(a.source_kind) AS source_kind,
 			           array_agg(DISTINCT a.table_name ORDER BY a.table_name) AS views
-			    FROM (%s) c
+			    FROM chosen c
 			    JOIN table_access a ON a.source = c.source AND a.statement_id = c.statement_id AND a.role = 'READ'
 			    JOIN view_name n ON n.table_name = a.table_name
 			    GROUP BY a.source, a.statement_id, a.business_date
@@ -46,7 +47,19 @@ public class ViewReadSets {
 			ON CONFLICT (business_date, user_name, source_kind, views)
 			DO UPDATE SET statements = s.statements + EXCLUDED.statements""";
 
-	private static final String BATCH = "SELECT CAST(:source AS text) AS source, unnest(CAST(:ids AS text[])) AS statement_id";
+	/** The given statements of a source. */
+	private static final String BATCH = """
+			WITH chosen AS (
+			    SELECT CAST(:source AS text) AS source, unnest(CAST(:ids AS text[])) AS statement_id),
+			""" + SETS;
+
+	/** The statements that read one of the names, but the excluded ones of a source. */
+	private static final String READERS = """
+			WITH chosen AS (
+			    SELECT DISTINCT r.source, r.statement_id FROM table_access r
+			    WHERE r.table_name = ANY(CAST(:names AS text[])) AND r.role = 'READ'
+			      AND NOT (r.source = CAST(:source AS text) AND r.statement_id = ANY(CAST(:ids AS text[])))),
+			""" + SETS;
 
 	private final JdbcClient jdbc;
 
@@ -58,7 +71,7 @@ public class ViewReadSets {
 	void remove(String source, Collection<String> statementIds) {
 		lock();
 		if (!statementIds.isEmpty()) {
-			adjust(BATCH, -1, source, statementIds);
+			adjust(-1, source, statementIds);
 		}
 	}
 
@@ -67,7 +80,7 @@ public class ViewReadSets {
 		lock();
 		addNames(viewNames(facts), source, statementIds);
 		if (!statementIds.isEmpty()) {
-			adjust(BATCH, 1, source, statementIds);
+			adjust(1, source, statementIds);
 			jdbc.sql("DELETE FROM view_read_set_daily WHERE statements = 0").update();
 		}
 	}
@@ -90,15 +103,11 @@ public class ViewReadSets {
 		if (fresh.isEmpty()) {
 			return;
 		}
-		String readers = """
-				SELECT DISTINCT r.source, r.statement_id FROM table_access r
-				WHERE r.table_name = ANY(CAST(:names AS text[])) AND r.role = 'READ'
-				  AND NOT (r.source = CAST(:source AS text) AND r.statement_id = ANY(CAST(:ids AS text[])))""";
-		adjustReaders(readers, -1, fresh, source, excluded);
+		adjustReaders(-1, fresh, source, excluded);
 		jdbc.sql("INSERT INTO view_name (table_name) SELECT unnest(CAST(:names AS text[])) ON CONFLICT DO NOTHING")
 			.param("names", new SqlArrayValue("text", fresh.toArray()))
 			.update();
-		adjustReaders(readers, 1, fresh, source, excluded);
+		adjustReaders(1, fresh, source, excluded);
 		jdbc.sql("DELETE FROM view_read_set_daily WHERE statements = 0").update();
 	}
 
@@ -114,16 +123,16 @@ public class ViewReadSets {
 			.list();
 	}
 
-	private void adjust(String chosen, int sign, String source, Collection<String> ids) {
-		jdbc.sql(ADJUST.formatted(chosen))
+	private void adjust(int sign, String source, Collection<String> ids) {
+		jdbc.sql(BATCH)
 			.param("sign", sign)
 			.param("source", source)
 			.param("ids", new SqlArrayValue("text", ids.toArray()))
 			.update();
 	}
 
-	private void adjustReaders(String chosen, int sign, List<String> names, String source, Collection<String> ids) {
-		jdbc.sql(ADJUST.formatted(chosen))
+	private void adjustReaders(int sign, List<String> names, String source, Collection<String> ids) {
+		jdbc.sql(READERS)
 			.param("sign", sign)
 			.param("names", new SqlArrayValue("text", names.toArray()))
 			.param("source", source)
@@ -148,7 +157,7 @@ public class ViewReadSets {
 		});
 		Set<String> names = new TreeSet<>();
 		facts.forEach(fact -> {
-			if ("WRITE".equals(fact.role()) && (DEFINING.contains(fact.statementKind())
+			if ("WRITE".equals(fact.role()) && fact.statementKind() != null && (DEFINING.contains(fact.statementKind())
 					|| "ALTER_TABLE".equals(fact.statementKind()) && renames.contains(fact.statementId()))) {
 				names.add(fact.tableName());
 			}
