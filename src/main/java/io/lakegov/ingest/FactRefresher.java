@@ -122,9 +122,11 @@ class FactRefresher {
 		stored.removeAll(derived.unseen());
 		stored.addAll(derived.superseded());
 		factsTime.record(() -> {
+			Set<String> views = new HashSet<>(columnFacts.viewsOf(source, stored));
 			facts.replace(source, stored, derived.facts());
 			shares.replace(source, stored, derived.shareEvents());
-			columnFacts.replace(source, stored, derived.columnFacts());
+			views.addAll(columnFacts.viewsOf(source, derived.derivations().keySet()));
+			columnFacts.replace(source, stored, derived.columnFacts(), views);
 		});
 		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
 	}

@@ -20,7 +20,8 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Writes column facts and keeps {@code column_daily} exactly equal to them, as
+ * Writes column facts and keeps {@code column_daily} (and, through {@link ColumnImpactRollups}, the column
+ * impact's rollups) exactly equal to them, as
  * {@link UsageFactRepository} does for tables: a (day, table) pair that lost a fact is rebuilt from its
  * facts, one that only gained has the batch's counts added. A statement has at most one fact per table,
  * column, role and resolution, so counting facts counts statements (of every source: statement ids are
@@ -33,30 +34,66 @@ public class ColumnFactRepository {
 
 	private final CopyRows copy;
 
-	ColumnFactRepository(JdbcClient jdbc, CopyRows copy) {
+	private final ColumnImpactRollups impact;
+
+	ColumnFactRepository(JdbcClient jdbc, CopyRows copy, ColumnImpactRollups impact) {
 		this.jdbc = jdbc;
 		this.copy = copy;
+		this.impact = impact;
 	}
 
 	/**
-	 * Replaces the column facts of the given statements of one source with the given facts; in the caller's
-	 * transaction.
+	 * The views whose latest definition the given statements' table facts may decide; asked before those
+	 * facts are replaced, for {@link #replace(String, Collection, List, Set)}.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public Set<String> viewsOf(String source, Collection<String> statementIds) {
+		return impact.views(source, statementIds);
+	}
+
+	/**
+	 * Replaces the column facts of the given statements of one source, whose table facts did not change;
+	 * in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void replace(String source, Collection<String> statementIds, List<ColumnFact> facts) {
-		if (statementIds.isEmpty() && facts.isEmpty()) {
+		replace(source, statementIds, facts, Set.of());
+	}
+
+	/**
+	 * Replaces the column facts of the given statements of one source with the given facts, after their
+	 * table facts were replaced; {@code viewsBefore}: {@link #viewsOf} before that. In the caller's
+	 * transaction.
+	 */
+	@Transactional(propagation = Propagation.MANDATORY)
+	public void replace(String source, Collection<String> statementIds, List<ColumnFact> facts,
+			Set<String> viewsBefore) {
+		if (statementIds.isEmpty() && facts.isEmpty() && viewsBefore.isEmpty()) {
 			return;
 		}
-		Set<DayTable> lost = new LinkedHashSet<>(statementIds.isEmpty() ? List.of() : jdbc.sql("""
-				DELETE FROM column_access WHERE source = :source AND statement_id = ANY(:ids)
-				RETURNING table_name, business_date""")
-			.param("source", source)
-			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
-			.query((rs, n) -> new DayTable(rs.getString(1), rs.getObject(2, LocalDate.class)))
-			.list());
+		Set<ColumnImpactRollups.Triple> lostColumns = new LinkedHashSet<>(statementIds.isEmpty() ? List.of()
+				: jdbc.sql("""
+						DELETE FROM column_access WHERE source = :source AND statement_id = ANY(:ids)
+						RETURNING table_name, column_name, business_date""")
+					.param("source", source)
+					.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+					.query((rs, n) -> new ColumnImpactRollups.Triple(rs.getString(1), rs.getString(2),
+							rs.getObject(3, LocalDate.class)))
+					.list());
+		Set<DayTable> lost = new LinkedHashSet<>();
+		lostColumns.forEach(triple -> lost.add(new DayTable(triple.table(), triple.date())));
 		insert(source, facts);
 		rebuild(lost);
 		add(facts.stream().filter(fact -> !lost.contains(new DayTable(fact.tableName(), fact.businessDate()))).toList());
+		impact.rebuild(lostColumns);
+		Set<String> added = new LinkedHashSet<>();
+		facts.forEach(fact -> added.add(fact.statementId()));
+		impact.add(source, added, lostColumns);
+		Set<String> views = new LinkedHashSet<>(viewsBefore);
+		Set<String> statements = new LinkedHashSet<>(statementIds);
+		statements.addAll(added);
+		views.addAll(impact.views(source, statements));
+		impact.refreshViews(views);
 	}
 
 	private void insert(String source, List<ColumnFact> facts) {

@@ -109,6 +109,7 @@ public final class RollupAssertions {
 				         last_event
 				  FROM column_daily WHERE table_name LIKE :p)""");
 		assertThat(columnDiff).as("column_daily rows differing from the column facts").isZero();
+		ColumnImpactAssertions.assertColumnImpactMatchesFacts(jdbc, tablePattern);
 		CostAssertions.assertCostsMatchFacts(jdbc);
 		QueryAssertions.assertQueriesMatchFacts(jdbc);
 		assertViewReadSetsMatchFacts(jdbc, tablePattern);

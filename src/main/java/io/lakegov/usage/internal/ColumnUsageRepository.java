@@ -24,21 +24,28 @@ class ColumnUsageRepository {
 	}
 
 	List<ColumnRow> reads(String table, DateRange range, PageRequest page) {
-		// first seen reaches before the window: a per-column index range of column_daily
+		// readers: per column and user first, which hashes where one count(DISTINCT) sorts every row; first
+		// seen reaches before the window: the column's first days with a certain fact (a fact's day is its
+		// start day in the business time zone; two days more cover a change of that zone)
 		return jdbc.sql("""
 				WITH page AS (
-				    SELECT column_name, sum(statements) AS reads, count(DISTINCT user_name) AS readers,
-				           max(last_event) AS last_read, count(*) OVER () AS total
-				    FROM column_daily
-				    WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = 'READ'
-				      AND resolution = 'RESOLVED'
+				    SELECT column_name, sum(reads) AS reads, count(*) AS readers, max(last_read) AS last_read,
+				           count(*) OVER () AS total
+				    FROM (SELECT column_name, user_name, sum(statements) AS reads, max(last_event) AS last_read
+				          FROM column_daily
+				          WHERE table_name = :table AND business_date BETWEEN :from AND :to AND role = 'READ'
+				            AND resolution = 'RESOLVED'
+				          GROUP BY column_name, user_name) per_user
 				    GROUP BY column_name
 				    ORDER BY reads DESC, column_name
 				    LIMIT :limit OFFSET :offset)
 				SELECT column_name, reads, readers, last_read, total,
 				       (SELECT min(first_event) FROM column_daily f
 				        WHERE f.table_name = :table AND f.column_name = page.column_name
-				          AND f.resolution = 'RESOLVED') AS first_seen,
+				          AND f.resolution = 'RESOLVED'
+				          AND f.business_date <= (SELECT min(g.business_date) + 2 FROM column_daily g
+				                                  WHERE g.table_name = :table AND g.column_name = page.column_name
+				                                    AND g.resolution = 'RESOLVED')) AS first_seen,
 				       EXISTS (SELECT 1 FROM column_inventory i
 				               WHERE i.table_name = :table AND i.column_name = page.column_name
 				                 AND i.valid_to IS NULL) AS in_inventory
