@@ -3,6 +3,14 @@
 -- in one set-based pass, inserted in key order so that a table's rows lie together.
 SET LOCAL work_mem = '512MB';
 
+-- A CREATE [MATERIALIZED] VIEW IF NOT EXISTS defines nothing when the view exists: the analysis says so (from
+-- analyser 1.6 on); the analyses kept from before are told by their redacted text, which starts that way.
+ALTER TABLE statement_analysis ADD COLUMN only_if_absent boolean NOT NULL DEFAULT false;
+
+UPDATE statement_analysis SET only_if_absent = true
+WHERE kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW')
+  AND redacted_sql ~* '^\s*create\s+(or\s+refresh\s+)?(materialized\s+)?view\s+if\s+not\s+exists\s';
+
 -- Certain reads and writes per business day x table x column x role x query source.
 CREATE TABLE column_source_daily (
     table_name    text        NOT NULL,
@@ -77,11 +85,9 @@ CREATE INDEX column_view_reads_view ON column_view_reads (view_name);
 INSERT INTO view_latest_definition (view_name, source, statement_id, defined_at)
 WITH events AS (
     SELECT w.table_name AS view_name, w.source, w.statement_id, w.event_time, w.statement_kind LIKE 'DROP%' AS dropped,
-           w.statement_kind = 'CREATE_VIEW' AND EXISTS (
-               SELECT 1 FROM query_history q
-               JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
-               WHERE q.source = w.source AND q.statement_id = w.statement_id
-                 AND s.redacted_sql ~* '^\s*create\s+view\s+if\s+not\s+exists\s') AS if_absent
+           EXISTS (SELECT 1 FROM query_history q
+                   JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
+                   WHERE q.source = w.source AND q.statement_id = w.statement_id AND s.only_if_absent) AS if_absent
     FROM table_access w
     WHERE w.statement_kind IN ('CREATE_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW', 'ALTER_VIEW',
                                'DROP_VIEW', 'DROP_TABLE')

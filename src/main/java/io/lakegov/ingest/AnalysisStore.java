@@ -213,7 +213,7 @@ class AnalysisStore {
 		jdbc.sql("""
 				SELECT text_hash, status, kind, stage, reason, fingerprint, redacted_sql, accesses::text,
 				       paths::text, use_catalog, use_schema, temporary_views::text, (use_catalog IS NOT NULL OR use_schema IS NOT NULL),
-				       share_changes::text, columns::text
+				       share_changes::text, columns::text, only_if_absent
 				FROM statement_analysis
 				WHERE analyzer_version = :version AND text_hash = ANY(:hashes)""")
 			.param("version", StatementAnalyzer.VERSION)
@@ -229,7 +229,7 @@ class AnalysisStore {
 				rs.getString(6), rs.getString(7), json.readValue(rs.getString(8), ACCESSES),
 				json.readValue(rs.getString(9), STRINGS), rs.getBoolean(13), rs.getString(10), rs.getString(11),
 				json.readValue(rs.getString(12), STRINGS), json.readValue(rs.getString(14), SHARE_CHANGES),
-				json.readValue(rs.getString(15), COLUMNS));
+				json.readValue(rs.getString(15), COLUMNS), rs.getBoolean(16));
 	}
 
 	/** Stores new analyses with one statement; a concurrent writer of the same analysis is harmless. */
@@ -238,7 +238,7 @@ class AnalysisStore {
 			return;
 		}
 		int n = fresh.size();
-		Object[][] columns = new Object[14][n];
+		Object[][] columns = new Object[15][n];
 		for (int i = 0; i < n; i++) {
 			StoredAnalysis analysis = fresh.get(i).getValue();
 			columns[0][i] = fresh.get(i).getKey();
@@ -255,18 +255,19 @@ class AnalysisStore {
 			columns[11][i] = json.writeValueAsString(analysis.temporaryViews());
 			columns[12][i] = json.writeValueAsString(analysis.shareChanges());
 			columns[13][i] = json.writeValueAsString(analysis.columns());
+			columns[14][i] = analysis.onlyIfAbsent();
 		}
 		jdbc.sql("""
 				INSERT INTO statement_analysis (text_hash, analyzer_version, status, kind, stage, reason, fingerprint,
 				    redacted_sql, accesses, paths, use_catalog, use_schema, temporary_views, share_changes, columns,
-				    analyzed_at)
+				    only_if_absent, analyzed_at)
 				SELECT hash, :version, status, kind, stage, reason, fingerprint, redacted, accesses::jsonb, paths::jsonb,
-				       catalog, schema, views::jsonb, shares::jsonb, cols::jsonb, now()
+				       catalog, schema, views::jsonb, shares::jsonb, cols::jsonb, if_absent, now()
 				FROM unnest(:hashes::text[], :statuses::text[], :kinds::text[], :stages::text[], :reasons::text[],
 				    :fingerprints::text[], :redacted::text[], :accesses::text[], :paths::text[], :catalogs::text[],
-				    :schemas::text[], :views::text[], :shares::text[], :cols::text[])
+				    :schemas::text[], :views::text[], :shares::text[], :cols::text[], :ifAbsent::boolean[])
 				    AS a(hash, status, kind, stage, reason, fingerprint, redacted, accesses, paths, catalog, schema, views,
-				         shares, cols)
+				         shares, cols, if_absent)
 				ON CONFLICT (text_hash, analyzer_version) DO NOTHING""")
 			.param("version", StatementAnalyzer.VERSION)
 			.param("hashes", new SqlArrayValue("text", columns[0]))
@@ -283,6 +284,7 @@ class AnalysisStore {
 			.param("views", new SqlArrayValue("text", columns[11]))
 			.param("shares", new SqlArrayValue("text", columns[12]))
 			.param("cols", new SqlArrayValue("text", columns[13]))
+			.param("ifAbsent", new SqlArrayValue("boolean", columns[14]))
 			.update();
 	}
 

@@ -13,10 +13,12 @@ import io.lakegov.sql.TimeTravel;
  *
  * @param status ANALYZED, PARTIAL, UNANALYZABLE, or for texts never analysed EMPTY and REDACTED
  * @param columns the columns read and written, as far as the text tells
+ * @param onlyIfAbsent a CREATE ... VIEW IF NOT EXISTS, which defines nothing when the view exists
  */
 record StoredAnalysis(String status, String kind, String stage, String reason, String fingerprint,
 		String redactedSql, List<Access> accesses, List<String> paths, boolean setsSession, String useCatalog,
-		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges, List<StoredColumn> columns) {
+		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges, List<StoredColumn> columns,
+		boolean onlyIfAbsent) {
 
 	static final String EMPTY = "EMPTY";
 
@@ -57,7 +59,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 				analysis.accesses().stream().map(StoredAnalysis::access).toList(), analysis.paths(), effect != null,
 				effect == null ? null : effect.catalog(), effect == null ? null : effect.schema(),
 				analysis.temporaryViews(), analysis.shareChanges().stream().map(StoredAnalysis::change).toList(),
-				analysis.columns().stream().map(StoredColumn::of).toList());
+				analysis.columns().stream().map(StoredColumn::of).toList(), analysis.onlyIfAbsent());
 	}
 
 	private static ShareChange change(io.lakegov.sql.ShareChange change) {
@@ -68,7 +70,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 
 	static StoredAnalysis notAnalysed(String status, String reason) {
 		return new StoredAnalysis(status, null, "none", reason, null, null, List.of(), List.of(), false, null, null,
-				List.of(), List.of(), List.of());
+				List.of(), List.of(), List.of(), false);
 	}
 
 	private static Access access(TableAccess access) {

@@ -22,6 +22,8 @@ import java.util.Objects;
  *                        renamed or dropped), in the order of its statements
  * @param columns         the columns read and written, deduplicated, with the text's {@code USE} applied to their
  *                        tables; a table whose columns the analyser could not tell has one entry with no column
+ * @param onlyIfAbsent    a single {@code CREATE [MATERIALIZED] VIEW IF NOT EXISTS}: it defines nothing when the view
+ *                        exists
  */
 public record Analysis(
         AnalysisStatus status,
@@ -36,7 +38,8 @@ public record Analysis(
         SessionEffect sessionEffect,
         List<String> temporaryViews,
         List<ShareChange> shareChanges,
-        List<ColumnAccess> columns) {
+        List<ColumnAccess> columns,
+        boolean onlyIfAbsent) {
 
     public Analysis {
         Objects.requireNonNull(status, "status");
@@ -57,7 +60,7 @@ public record Analysis(
             String fingerprint, String redactedSql, String stage, String reason, String analyzerVersion,
             SessionEffect sessionEffect, List<String> temporaryViews) {
         this(status, kind, accesses, paths, fingerprint, redactedSql, stage, reason, analyzerVersion, sessionEffect,
-                temporaryViews, List.of(), List.of());
+                temporaryViews, List.of(), List.of(), false);
     }
 
     public List<TableAccess> reads() {

@@ -62,6 +62,7 @@ final class PipelineRecognisers {
         String kind = streaming ? "CREATE_STREAMING_TABLE"
                 : plainView ? "CREATE_VIEW" : materialized ? "CREATE_MATERIALIZED_VIEW" : "CREATE_TABLE";
         StatementFacts facts = new StatementFacts(temporary && plainView ? "CREATE_TEMP_VIEW" : kind);
+        facts.onlyIfAbsent = ifNotExists > 0 && view && !temporary;
         if (temporary && plainView && name.name() != null) {
             facts.temporaryViews.add(name.name().qualified());
         } else {

@@ -23,6 +23,7 @@ final class ScriptResult {
     private final List<String> failures = new ArrayList<>();
     private String firstStage;
     private String kind;
+    private boolean onlyIfAbsent;
     private String dynamicReason;
     private int failed;
     private int succeeded;
@@ -46,6 +47,7 @@ final class ScriptResult {
         StatementFacts facts = outcome.facts();
         if (kind == null) {
             kind = facts.kind;
+            onlyIfAbsent = facts.onlyIfAbsent;
         }
         for (StatementFacts.Access access : facts.accesses) {
             if (!isTemporaryView(access.written())) {
@@ -99,6 +101,6 @@ final class ScriptResult {
         SessionEffect effect = sessionChanged ? new SessionEffect(catalog, schema) : null;
         return new Analysis(status, summaryKind, List.copyOf(accesses), List.copyOf(paths), fingerprint, redacted,
                 stage, reason, StatementAnalyzer.VERSION, effect, List.copyOf(temporaryViews), shareChanges,
-                columns.list());
+                columns.list(), statements == 1 && onlyIfAbsent);
     }
 }

@@ -40,6 +40,7 @@ final class SparkCreateRules {
             } else {
                 walker.target(view.identifierReference(), AccessRole.WRITE);
                 setKind(facts, statement, "CREATE_VIEW");
+                facts.onlyIfAbsent = view.EXISTS() != null;
             }
         } else if (statement instanceof CreateTempViewUsingContext using) {
             temporaryView(TreeText.name(using.tableIdentifier()), facts);
@@ -49,8 +50,9 @@ final class SparkCreateRules {
             walker.target(cache.identifierReference(), cache.query() != null ? AccessRole.WRITE : AccessRole.READ);
         } else if (statement instanceof CreatePipelineDatasetContext dataset) {
             walker.target(dataset.createPipelineDatasetHeader().identifierReference(), AccessRole.WRITE);
-            setKind(facts, statement, dataset.createPipelineDatasetHeader().materializedView() != null
-                    ? "CREATE_MATERIALIZED_VIEW" : "CREATE_STREAMING_TABLE");
+            boolean materialized = dataset.createPipelineDatasetHeader().materializedView() != null;
+            setKind(facts, statement, materialized ? "CREATE_MATERIALIZED_VIEW" : "CREATE_STREAMING_TABLE");
+            facts.onlyIfAbsent = materialized && dataset.createPipelineDatasetHeader().EXISTS() != null;
         } else {
             return false;
         }

@@ -10,7 +10,7 @@ import java.util.List;
 public final class StatementAnalyzer {
 
     /** Bump whenever the output for some text may change, so stored analyses can be redone. */
-    public static final String VERSION = "1.5";
+    public static final String VERSION = "1.6";
 
     /** Parentheses nested deeper than this are refused before parsing; grammar recursion grows with them. */
     static final int MAX_NESTING = 100;
@@ -83,6 +83,6 @@ public final class StatementAnalyzer {
 
     private static Analysis refused(String reason, String fingerprint, String redacted) {
         return new Analysis(AnalysisStatus.UNANALYZABLE, null, List.of(), List.of(), fingerprint, redacted, "none",
-                reason, VERSION, null, List.of(), List.of(), List.of());
+                reason, VERSION, null, List.of(), List.of(), List.of(), false);
     }
 }

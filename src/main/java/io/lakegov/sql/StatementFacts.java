@@ -20,6 +20,8 @@ final class StatementFacts {
     /** Columns with the table names as written; only meaningful when {@code columnsKnown}. */
     final List<ColumnAccess> columns = new ArrayList<>();
     boolean columnsKnown;
+    /** A CREATE ... VIEW IF NOT EXISTS: it defines nothing when the view exists. */
+    boolean onlyIfAbsent;
     String dynamicReason;
     boolean setsCatalog;
     String catalog;

@@ -34,11 +34,9 @@ class ColumnImpactRollups {
 			WITH events AS (
 			    SELECT w.table_name AS view_name, w.source, w.statement_id, w.event_time,
 			           w.statement_kind LIKE 'DROP%%' AS dropped,
-			           w.statement_kind = 'CREATE_VIEW' AND EXISTS (
-			               SELECT 1 FROM query_history q
-			               JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
-			               WHERE q.source = w.source AND q.statement_id = w.statement_id
-			                 AND s.redacted_sql ~* '^\\s*create\\s+view\\s+if\\s+not\\s+exists\\s') AS if_absent
+			           EXISTS (SELECT 1 FROM query_history q
+			                   JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
+			                   WHERE q.source = w.source AND q.statement_id = w.statement_id AND s.only_if_absent) AS if_absent
 			    FROM table_access w
 			    WHERE w.table_name = ANY(:views) AND w.role = 'WRITE'
 			      AND w.statement_kind IN (%s, 'DROP_VIEW', 'DROP_TABLE')

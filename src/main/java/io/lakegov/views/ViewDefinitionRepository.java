@@ -21,8 +21,8 @@ class ViewDefinitionRepository {
 	 * The accesses of every finished statement that created, replaced, altered, renamed or dropped a view (or
 	 * any table: a materialized view is dropped with DROP TABLE's kind, and ALTER TABLE renames views too), in
 	 * statement order. The predicates are the partial indexes', so this reads those indexes and the few facts
-	 * they point to, never the whole table. {@code ifAbsent}: a {@code CREATE VIEW IF NOT EXISTS}, told by
-	 * the analyser's redacted text (the analysis keeps no other trace of it).
+	 * they point to, never the whole table. {@code ifAbsent}: a {@code CREATE [MATERIALIZED] VIEW IF NOT EXISTS}, as
+	 * its analysis says.
 	 */
 	List<StatementAccess> viewStatements() {
 		return jdbc.sql("""
@@ -40,11 +40,10 @@ class ViewDefinitionRepository {
 				    WHERE n.statement_kind = 'ALTER_TABLE' AND n.access_no = 1
 				      AND coalesce(n.execution_status, 'FINISHED') = 'FINISHED')
 				SELECT f.statement_id, f.statement_kind, f.role, f.table_name, f.event_time, f.source,
-				       CASE WHEN f.statement_kind = 'CREATE_VIEW' AND f.role = 'WRITE' THEN EXISTS (
+				       CASE WHEN f.role = 'WRITE' THEN EXISTS (
 				           SELECT 1 FROM query_history q
 				           JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
-				           WHERE q.source = f.source AND q.statement_id = f.statement_id
-				             AND s.redacted_sql ~* '^\\s*create\\s+view\\s+if\\s+not\\s+exists\\s') ELSE false END
+				           WHERE q.source = f.source AND q.statement_id = f.statement_id AND s.only_if_absent) ELSE false END
 				FROM found f
 				ORDER BY f.event_time, f.source, f.statement_id, f.access_no""")
 			.query((rs, n) -> new StatementAccess(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),

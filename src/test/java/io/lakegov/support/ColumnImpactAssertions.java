@@ -51,11 +51,10 @@ final class ColumnImpactAssertions {
 				             WHERE r.source = w.source AND r.statement_id = w.statement_id AND r.role = 'READ'
 				               AND r.table_name <> w.table_name))),
 				definitions AS (
-				  SELECT e.*, (SELECT bool_or(s.redacted_sql ~* '^\\s*create\\s+view\\s+if\\s+not\\s+exists\\s')
+				  SELECT e.*, (SELECT bool_or(s.only_if_absent)
 				               FROM query_history q JOIN statement_analysis s ON s.text_hash = q.text_hash
 				                   AND s.analyzer_version = q.analyzer_version
-				               WHERE q.source = e.source AND q.statement_id = e.statement_id
-				                 AND e.statement_kind = 'CREATE_VIEW') AS if_absent
+				               WHERE q.source = e.source AND q.statement_id = e.statement_id) AS if_absent
 				  FROM events e WHERE e.statement_kind NOT LIKE 'DROP%'),
 				effective AS (
 				  SELECT d.* FROM definitions d
