@@ -22,7 +22,8 @@ import static io.lakegov.usage.bench.UsageFactGenerator.since;
  * Zipf (s = 1) over the table's columns, so {@code col_0} is the most used and the last columns are mostly
  * unread: 1.2 column rows per table fact by default, 60 M for 50 M facts. 97 % of them are RESOLVED, 2 %
  * AMBIGUOUS, 1 % UNRESOLVED. Everything set-based, with the indexes dropped before and built after, then
- * {@code column_daily} from the column facts. It replaces the store's column inventory and column facts.
+ * {@code column_daily} and the column impact's rollups from the column facts. It replaces the store's column
+ * inventory and column facts.
  *
  * <pre>
  * java -cp ... io.lakegov.usage.bench.ColumnFactGenerator --url jdbc:postgresql://127.0.0.1:55432/lakegov \
@@ -97,9 +98,11 @@ public final class ColumnFactGenerator {
 					execute(connection, "ALTER TABLE " + table + " ADD CONSTRAINT " + name + " PRIMARY KEY USING INDEX " + name);
 				}
 			}
+			BenchColumnImpact.build(connection);
 			// a running service must not answer column reports cached before the load
 			execute(connection, "UPDATE store_generation SET generation = generation + 1");
-			for (String table : List.of("column_inventory", "column_access", "column_daily")) {
+			for (String table : List.of("column_inventory", "column_access", "column_daily", "column_source_daily",
+					"column_downstream_daily", "view_latest_definition", "column_view_reads")) {
 				execute(connection, "VACUUM ANALYZE " + table);
 			}
 			try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("""
