@@ -52,7 +52,16 @@ class ColumnImpactRollups {
 			WHERE NOT dropped AND (NOT if_absent OR after_drop IS NULL OR after_drop)
 			ORDER BY view_name, event_time DESC, source DESC, statement_id DESC""".formatted(VIEW_KINDS);
 
-	private static final String LOST = "unnest(:tables::text[], :columns::text[], :dates::date[]) AS l(table_name, column_name, business_date)";
+	private static final String LOST = "unnest(:tables::text[], :columns::text[], :dates::date[])"
+			+ " AS l(table_name, column_name, business_date)";
+
+	private static final String DELETE_SOURCES = "DELETE FROM column_source_daily d USING " + LOST + """
+
+			WHERE d.table_name = l.table_name AND d.column_name = l.column_name AND d.business_date = l.business_date""";
+
+	private static final String DELETE_DOWNSTREAM = "DELETE FROM column_downstream_daily d USING " + LOST + """
+
+			WHERE d.table_name = l.table_name AND d.column_name = l.column_name AND d.business_date = l.business_date""";
 
 	private final JdbcClient jdbc;
 
@@ -93,15 +102,16 @@ class ColumnImpactRollups {
 		Object[] tables = lost.stream().map(Triple::table).toArray();
 		Object[] columns = lost.stream().map(Triple::column).toArray();
 		Object[] dates = lost.stream().map(triple -> Date.valueOf(triple.date())).toArray();
-		for (String rollup : new String[] { "column_source_daily", "column_downstream_daily" }) {
-			jdbc.sql("DELETE FROM " + rollup + " d USING " + LOST + """
-
-					WHERE d.table_name = l.table_name AND d.column_name = l.column_name AND d.business_date = l.business_date""")
-				.param("tables", new SqlArrayValue("text", tables))
-				.param("columns", new SqlArrayValue("text", columns))
-				.param("dates", new SqlArrayValue("date", dates))
-				.update();
-		}
+		jdbc.sql(DELETE_SOURCES)
+			.param("tables", new SqlArrayValue("text", tables))
+			.param("columns", new SqlArrayValue("text", columns))
+			.param("dates", new SqlArrayValue("date", dates))
+			.update();
+		jdbc.sql(DELETE_DOWNSTREAM)
+			.param("tables", new SqlArrayValue("text", tables))
+			.param("columns", new SqlArrayValue("text", columns))
+			.param("dates", new SqlArrayValue("date", dates))
+			.update();
 		jdbc.sql("""
 				INSERT INTO column_source_daily (table_name, column_name, business_date, role, source_kind, source_id,
 				    statements, last_event)

@@ -66,7 +66,8 @@ class ColumnImpactViewsIntegrationTests {
 			.user("etl").source("{\"job_info\": {\"job_id\": \"7\"}}").started(T0.plusSeconds(25)).save();
 		ingestion.runIncremental(RunKind.MANUAL);
 
-		assertThat(views("amount")).as("IF NOT EXISTS over an existing view defines nothing").containsExactly("main.sales.v_amount");
+		assertThat(views("amount")).as("IF NOT EXISTS over an existing view defines nothing")
+			.containsExactly("main.sales.v_amount");
 		assertThat(views("status")).containsExactly("main.sales.v_status");
 		JsonNode status = get("/api/v1/tables/main.sales.orders/columns/status/impact");
 		assertThat(status.get("downstream").findValuesAsString("table")).containsExactly("main.staging.orders");
@@ -86,7 +87,8 @@ class ColumnImpactViewsIntegrationTests {
 		source.row("v5").text("CREATE VIEW IF NOT EXISTS main.sales.v_amount AS SELECT customer_id FROM main.sales.orders")
 			.user("dev").started(T0.plusSeconds(40)).updated(T0.plusSeconds(70)).save();
 		ingestion.runIncremental(RunKind.MANUAL);
-		assertThat(views("customer_id")).as("IF NOT EXISTS after a drop defines the view").containsExactly("main.sales.v_amount");
+		assertThat(views("customer_id")).as("IF NOT EXISTS after a drop defines the view")
+			.containsExactly("main.sales.v_amount");
 		assertThat(views("notes")).isEmpty();
 		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
 

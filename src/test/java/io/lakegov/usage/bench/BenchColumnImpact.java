@@ -16,7 +16,8 @@ final class BenchColumnImpact {
 	}
 
 	static void build(Connection connection) throws SQLException {
-		execute(connection, "TRUNCATE column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads");
+		execute(connection,
+				"TRUNCATE column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads");
 		execute(connection, """
 				INSERT INTO column_source_daily (table_name, column_name, business_date, role, source_kind, source_id,
 				    statements, last_event)
