@@ -106,7 +106,7 @@ class ViewReadSetsIntegrationTests {
 			.param("x", inventoried)
 			.query(Long.class)
 			.single()).as("an inventory view moves the statements that read it").isEqualTo(1);
-		RollupAssertions.assertRollupsMatchFacts(jdbc, pattern);
+		RollupAssertions.assertTableRollupsMatchFacts(jdbc, pattern);
 	}
 
 	private UsageFixtures load() {
