@@ -12,6 +12,8 @@ import static io.lakegov.usage.bench.UsageFactGenerator.execute;
  */
 final class CostSchema {
 
+	private static final String QUERY_ROLLUPS = "V21__create_query_rollups.sql";
+
 	private CostSchema() {
 	}
 
@@ -74,67 +76,10 @@ final class CostSchema {
 		queries(connection);
 	}
 
-	/** The query groups' rollup, as migration V21 backfills it: one set-based pass per month of facts. */
+	/** The query groups' rollup, with migration V21's own backfill: one set-based pass per month of facts. */
 	private static void queries(Connection connection) throws SQLException {
 		execute(connection, "SET work_mem = '1GB'");
-		execute(connection, """
-				DO $$
-				DECLARE
-				    month_start date;
-				BEGIN
-				    -- table_daily has a row for every (day, table) with facts, and an index by day
-				    FOR month_start IN
-				        SELECT generate_series(date_trunc('month', min(business_date)), max(business_date), interval '1 month')::date
-				        FROM table_daily
-				    LOOP
-				        CREATE TEMPORARY TABLE month_facts AS
-				        SELECT DISTINCT t.source, t.statement_id, t.table_name, t.business_date
-				        FROM table_daily d
-				        JOIN table_access t ON t.table_name = d.table_name AND t.business_date = d.business_date
-				        WHERE t.role IN ('READ', 'WRITE') AND d.business_date >= month_start
-				          AND d.business_date < (month_start + interval '1 month')::date;
-				        ANALYZE month_facts;
-
-				        INSERT INTO table_query_daily (table_name, business_date, fingerprint, statements, timed, total_duration_ms, read_bytes,
-				            min_duration_ms, max_duration_ms, first_run, last_run, example_source, example_statement_id, example_text_hash,
-				            example_version, runners, duration_buckets, bucket_statements)
-				        WITH runs AS (
-				            SELECT s.table_name, s.business_date, coalesce(a.fingerprint, '') AS fingerprint, h.source, h.statement_id,
-				                   ROW(coalesce(nullif(btrim(h.executed_by), ''), '(unknown)'), h.source_kind,
-				                       coalesce(h.source_id, ''))::query_runner AS runner,
-				                   coalesce(h.start_time, h.update_time) AS started, h.total_duration_ms AS duration, h.read_bytes,
-				                   h.text_hash, h.analyzer_version
-				            FROM month_facts s
-				            JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
-				            LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version),
-				        daily AS (
-				            SELECT table_name, business_date, fingerprint, count(*) AS statements, count(*) FILTER (WHERE duration >= 0) AS timed,
-				                   coalesce(sum(duration) FILTER (WHERE duration >= 0), 0) AS total_duration_ms,
-				                   coalesce(sum(read_bytes) FILTER (WHERE read_bytes >= 0), 0) AS read_bytes,
-				                   min(duration) FILTER (WHERE duration >= 0) AS min_duration_ms,
-				                   max(duration) FILTER (WHERE duration >= 0) AS max_duration_ms, min(started) AS first_run,
-				                   max(started) AS last_run,
-				                   (array_agg(source ORDER BY started DESC, statement_id DESC, source DESC))[1] AS example_source,
-				                   (array_agg(statement_id ORDER BY started DESC, statement_id DESC, source DESC))[1] AS example_statement_id,
-				                   (array_agg(text_hash ORDER BY started DESC, statement_id DESC, source DESC))[1] AS example_text_hash,
-				                   (array_agg(analyzer_version ORDER BY started DESC, statement_id DESC, source DESC))[1] AS example_version,
-				                   array_agg(DISTINCT runner ORDER BY runner) AS runners,
-				                   array_agg(query_duration_bucket(duration)) FILTER (WHERE duration >= 0) AS durations
-				            FROM runs
-				            GROUP BY table_name, business_date, fingerprint)
-				        SELECT d.table_name, d.business_date, d.fingerprint, d.statements, d.timed, d.total_duration_ms, d.read_bytes,
-				               d.min_duration_ms, d.max_duration_ms, d.first_run, d.last_run, d.example_source, d.example_statement_id,
-				               d.example_text_hash, d.example_version, d.runners, k.buckets, k.statements
-				        FROM daily d
-				        CROSS JOIN LATERAL (
-				            SELECT coalesce(array_agg(b ORDER BY b), '{}') AS buckets, coalesce(array_agg(n ORDER BY b), '{}') AS statements
-				            FROM (SELECT b, count(*) AS n FROM unnest(d.durations) AS b GROUP BY b) x) k
-				        ORDER BY d.table_name, d.business_date, d.fingerprint;
-
-				        DROP TABLE month_facts;
-				    END LOOP;
-				END
-				$$""");
+		execute(connection, MigrationStatements.statement(QUERY_ROLLUPS, "DO $$", "$$;"));
 		execute(connection, "RESET work_mem");
 	}
 
