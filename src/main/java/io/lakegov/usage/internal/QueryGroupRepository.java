@@ -1,7 +1,12 @@
 package io.lakegov.usage.internal;
 
 import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
@@ -17,9 +22,9 @@ import static io.lakegov.usage.internal.TableUsageRepository.strings;
 /**
  * A table's statements grouped by fingerprint, from the rollup per day and shape
  * ({@code table_query_daily}): the window's rows are ranked on their exact figures, then only the page's
- * shapes' rows are read again by key for their runners (distinct users and sources), their duration
- * sketches (the 95th percentile) and their latest run (the example, whose redacted text comes from its
- * analysis).
+ * shapes' rows are read again, in the key's range of the window, for their runners (distinct users and
+ * sources), their duration sketches (the 95th percentile, see {@link DurationSketch}) and their latest run
+ * (the example, whose redacted text comes from its analysis).
  */
 @Repository
 class QueryGroupRepository {
@@ -33,12 +38,13 @@ class QueryGroupRepository {
 	}
 
 	List<Counted<QueryGroup>> groups(String table, DateRange range, QuerySort sort, PageRequest page) {
-		return jdbc.sql("""
+		Map<String, Shape> shapes = new LinkedHashMap<>();
+		jdbc.sql("""
 				WITH g AS MATERIALIZED (
 				    SELECT fingerprint, sum(statements) AS statements, sum(timed) AS timed, min(first_run) AS first_run,
 				           max(last_run) AS last_run, sum(total_duration_ms) AS total_duration, sum(read_bytes) AS read_bytes,
 				           min(min_duration_ms) AS min_duration, max(max_duration_ms) AS max_duration,
-				           min(business_date) AS first_day, max(business_date) AS last_day, count(*) OVER () AS total
+				           count(*) OVER () AS total
 				    FROM table_query_daily
 				    WHERE table_name = :table AND business_date BETWEEN :from AND :to
 				    GROUP BY fingerprint
@@ -47,66 +53,67 @@ class QueryGroupRepository {
 				             CASE WHEN :sort = 'lastRun' THEN max(last_run) END DESC NULLS LAST,
 				             sum(statements) DESC, nullif(fingerprint, '') NULLS LAST
 				    LIMIT :limit OFFSET :offset),
-				-- only the page's shapes from here on, their days' rows by key (materialized, so that no plan
-				-- runs them once per shape or scans the window's rows again)
+				-- only the page's shapes from here on: their rows in the window, found in the key's range of the
+				-- window by the index alone (the shape is the key's last column)
 				days AS MATERIALIZED (
 				    SELECT q.fingerprint, q.last_run, q.example_source, q.example_statement_id, q.example_text_hash,
 				           q.example_version, q.runners, q.duration_buckets, q.bucket_statements
-				    FROM g
-				    CROSS JOIN LATERAL generate_series(g.first_day::timestamp, g.last_day::timestamp, interval '1 day') AS d(day)
-				    -- one key lookup per (shape, day); LIMIT 1 (the key is unique) keeps the planner from turning
-				    -- it into a scan of all the table's rows of the shape
-				    JOIN LATERAL (SELECT * FROM table_query_daily q
-				                  WHERE q.table_name = :table AND q.business_date = CAST(d.day AS date)
-				                      AND q.fingerprint = g.fingerprint
-				                  LIMIT 1) q ON true),
-				examples AS MATERIALIZED (
-				    SELECT DISTINCT ON (fingerprint) fingerprint, example_text_hash, example_version
-				    FROM days
-				    ORDER BY fingerprint, last_run DESC, example_statement_id DESC, example_source DESC),
-				runners AS MATERIALIZED (
-				    SELECT d.fingerprint, count(DISTINCT (r).user_name) AS users,
-				           array_agg(DISTINCT (r).source_kind || chr(31) || (r).source_id
-				                     ORDER BY (r).source_kind || chr(31) || (r).source_id) AS sources,
-				           count(DISTINCT ((r).source_kind, (r).source_id)) AS source_count
-				    FROM days d CROSS JOIN LATERAL unnest(d.runners) AS r
-				    GROUP BY d.fingerprint),
-				buckets AS MATERIALIZED (
-				    SELECT d.fingerprint, x.bucket,
-				           sum(sum(x.statements)) OVER (PARTITION BY d.fingerprint ORDER BY x.bucket) AS below
-				    FROM days d CROSS JOIN LATERAL unnest(d.duration_buckets, d.bucket_statements) AS x(bucket, statements)
-				    GROUP BY d.fingerprint, x.bucket),
-				-- nearest rank: the first bucket holding the ceil(0.95 n)-th duration
-				p95 AS MATERIALIZED (
-				    SELECT DISTINCT ON (b.fingerprint) b.fingerprint, b.bucket
-				    FROM buckets b JOIN g ON g.fingerprint = b.fingerprint
-				    WHERE b.below >= ceil(0.95 * g.timed)
-				    ORDER BY b.fingerprint, b.bucket)
-				SELECT nullif(g.fingerprint, '') AS fingerprint, g.statements, r.users, r.sources, r.source_count, g.first_run,
-				       g.last_run, g.total_duration,
-				       least(greatest(query_duration_value(p.bucket), g.min_duration), g.max_duration) AS p95,
-				       g.read_bytes, a.redacted_sql AS example, g.total
+				    FROM table_query_daily q
+				    WHERE q.table_name = :table AND q.business_date BETWEEN :from AND :to
+				        AND q.fingerprint = ANY (ARRAY(SELECT fingerprint FROM g)))
+				-- each part per shape on rows of its own, put together by shape in the service: joins of the parts
+				-- would be planned on estimates of a row or two and run once per shape
+				SELECT 0 AS part, g.fingerprint, g.statements, g.timed, g.first_run, g.last_run, g.total_duration, g.read_bytes,
+				       g.min_duration, g.max_duration, g.total, NULL::bigint AS users, NULL::text[] AS sources,
+				       NULL::bigint AS source_count, NULL::text AS example, NULL::smallint[] AS buckets,
+				       NULL::bigint[] AS bucket_statements, row_number() OVER () AS rank
 				FROM g
-				JOIN runners r ON r.fingerprint = g.fingerprint
-				JOIN examples e ON e.fingerprint = g.fingerprint
-				LEFT JOIN p95 p ON p.fingerprint = g.fingerprint
+				UNION ALL
+				SELECT 1, d.fingerprint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, count(DISTINCT r.user_name),
+				       array_agg(DISTINCT r.source_kind || chr(31) || r.source_id ORDER BY r.source_kind || chr(31) || r.source_id),
+				       count(DISTINCT (r.source_kind, r.source_id)), NULL, NULL, NULL, NULL
+				FROM days d CROSS JOIN LATERAL unnest(d.runners) AS r
+				GROUP BY d.fingerprint
+				UNION ALL
+				-- the example: the latest run's redacted text
+				SELECT 2, e.fingerprint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, a.redacted_sql,
+				       NULL, NULL, NULL
+				FROM (SELECT DISTINCT ON (fingerprint) fingerprint, example_text_hash, example_version
+				      FROM days
+				      ORDER BY fingerprint, last_run DESC, example_statement_id DESC, example_source DESC) e
 				LEFT JOIN statement_analysis a ON a.text_hash = e.example_text_hash AND a.analyzer_version = e.example_version
-				ORDER BY CASE :sort WHEN 'statements' THEN g.statements WHEN 'duration' THEN g.total_duration
-				                    WHEN 'bytes' THEN g.read_bytes END DESC,
-				         CASE WHEN :sort = 'lastRun' THEN g.last_run END DESC NULLS LAST,
-				         g.statements DESC, nullif(g.fingerprint, '') NULLS LAST""")
+				UNION ALL
+				-- the days' duration sketches side by side, summed and ranked in the service
+				SELECT 3, d.fingerprint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+				       array_agg(x.bucket), array_agg(x.statements), NULL
+				FROM days d CROSS JOIN LATERAL unnest(d.duration_buckets, d.bucket_statements) AS x(bucket, statements)
+				GROUP BY d.fingerprint
+				ORDER BY part, rank""")
 			.param("table", table)
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("sort", sort.key)
 			.param("limit", page.size())
 			.param("offset", page.offset())
-			.query((rs, n) -> new Counted<>(new QueryGroup(rs.getString("fingerprint"), rs.getLong("statements"),
-					rs.getLong("users"), first(sources(strings(rs.getArray("sources")))), rs.getLong("source_count"),
-					instant(rs.getTimestamp("first_run")), instant(rs.getTimestamp("last_run")),
-					saturated(rs.getBigDecimal("total_duration")), (Long) rs.getObject("p95"),
-					saturated(rs.getBigDecimal("read_bytes")), rs.getString("example")), rs.getLong("total")))
-			.list();
+			.query(rs -> {
+				int part = rs.getInt("part");
+				if (part == 0) {
+					shapes.put(rs.getString("fingerprint"), new Shape(rs));
+					return;
+				}
+				Shape shape = shapes.get(rs.getString("fingerprint"));
+				if (part == 1) {
+					shape.runners(rs);
+				}
+				else if (part == 2) {
+					shape.example = rs.getString("example");
+				}
+				else {
+					shape.sketch.add((Short[]) rs.getArray("buckets").getArray(),
+							(Long[]) rs.getArray("bucket_statements").getArray());
+				}
+			});
+		return shapes.values().stream().map(Shape::group).toList();
 	}
 
 	long count(String table, DateRange range) {
@@ -130,6 +137,66 @@ class QueryGroupRepository {
 			return 0;
 		}
 		return value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0 ? Long.MAX_VALUE : value.longValue();
+	}
+
+	/** One shape of the page, put together from its parts. */
+	private static final class Shape {
+
+		private final String fingerprint;
+
+		private final long statements;
+
+		private final long timed;
+
+		private final Instant firstRun;
+
+		private final Instant lastRun;
+
+		private final long totalDuration;
+
+		private final long readBytes;
+
+		private final Long shortest;
+
+		private final Long longest;
+
+		private final long total;
+
+		private final DurationSketch sketch = new DurationSketch();
+
+		private long users;
+
+		private List<QuerySource> sources = List.of();
+
+		private long sourceCount;
+
+		private String example;
+
+		Shape(ResultSet rs) throws SQLException {
+			fingerprint = rs.getString("fingerprint");
+			statements = rs.getLong("statements");
+			timed = saturated(rs.getBigDecimal("timed"));
+			firstRun = instant(rs.getTimestamp("first_run"));
+			lastRun = instant(rs.getTimestamp("last_run"));
+			totalDuration = saturated(rs.getBigDecimal("total_duration"));
+			readBytes = saturated(rs.getBigDecimal("read_bytes"));
+			shortest = (Long) rs.getObject("min_duration");
+			longest = (Long) rs.getObject("max_duration");
+			total = rs.getLong("total");
+		}
+
+		void runners(ResultSet rs) throws SQLException {
+			users = rs.getLong("users");
+			sources = first(sources(strings(rs.getArray("sources"))));
+			sourceCount = rs.getLong("source_count");
+		}
+
+		Counted<QueryGroup> group() {
+			return new Counted<>(new QueryGroup(fingerprint.isEmpty() ? null : fingerprint, statements, users, sources,
+					sourceCount, firstRun, lastRun, totalDuration, sketch.p95(timed, shortest, longest), readBytes, example),
+					total);
+		}
+
 	}
 
 }
