@@ -1,8 +1,11 @@
 package io.lakegov.usage;
 
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
@@ -10,7 +13,10 @@ import java.util.function.ToLongFunction;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -29,9 +35,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Concurrent requests for one answer at one generation compute it once: the first computes, the others
  * wait for it and share its answer, or its failure (a failed answer is not kept, the next request computes
  * again). That is what happens right after a batch commits, when every dashboard asks again at once.
+ * <p>
+ * Right after a batch commits, the answers of the old generation that were asked for again while they
+ * were current, the most asked first ({@code lakegov.usage.cache-warm-answers} of them at most), are
+ * computed again at the new generation by one background thread, so the dashboards' next requests find
+ * them ready or wait for a computation already under way.
  */
 @Component
-public class GenerationCache {
+public class GenerationCache implements DisposableBean {
 
 	private final boolean enabled;
 
@@ -43,19 +54,28 @@ public class GenerationCache {
 
 	private final AtomicLong newest = new AtomicLong(Long.MIN_VALUE);
 
+	private final Warmer warmer;
+
+	private final Runnable warmed;
+
 	@Autowired
-	GenerationCache(UsageProperties properties, StoreGeneration generation, PlatformTransactionManager transactions) {
-		this(properties.cacheEnabled(), properties.cacheRows(),
+	GenerationCache(UsageProperties properties, StoreGeneration generation, PlatformTransactionManager transactions,
+			MeterRegistry registry) {
+		this(properties.cacheEnabled(), properties.cacheRows(), properties.cacheWarmAnswers(),
 				transaction -> transaction.isNewTransaction() ? generation.snapshot() : generation.current(),
-				readOnly(transactions));
+				readOnly(transactions), Counter.builder("lakegov.usage.cache.warmed")
+					.description("Answers computed again in the background after an ingestion batch committed")
+					.register(registry)::increment);
 	}
 
-	GenerationCache(boolean enabled, long maxRows, ToLongFunction<TransactionStatus> generation,
-			TransactionOperations snapshot) {
+	GenerationCache(boolean enabled, long maxRows, int warmAnswers, ToLongFunction<TransactionStatus> generation,
+			TransactionOperations snapshot, Runnable warmed) {
 		this.enabled = enabled;
 		this.generation = generation;
 		this.snapshot = snapshot;
 		this.entries = Caffeine.newBuilder().maximumWeight(maxRows).weigher((Key key, Entry entry) -> entry.weight()).buildAsync();
+		this.warmer = new Warmer(enabled ? warmAnswers : 0);
+		this.warmed = warmed;
 	}
 
 	/**
@@ -82,8 +102,14 @@ public class GenerationCache {
 			return compute.get();
 		}
 		if (seen < current) {
-			// answers of older generations can never be asked for again
+			// answers of older generations can never be asked for again; the most asked are computed again
+			List<Again<?>> asked = mostAsked(current);
 			entries.asMap().keySet().removeIf(old -> old.generation() < current);
+			asked.forEach(again -> warmer.submit(() -> {
+				if (newest.get() == current) {
+					warm(again);
+				}
+			}));
 		}
 		var entryKey = new Key(current, key);
 		var mine = new CompletableFuture<Entry>();
@@ -91,7 +117,9 @@ public class GenerationCache {
 		if (shared != null) {
 			// The waiter keeps its own snapshot's connection while it waits; the computing request already
 			// holds the connection all its queries run on, so waiting never starves it of the pool.
-			return answer(shared);
+			T answer = answer(shared);
+			shared.join().asked().incrementAndGet();
+			return answer;
 		}
 		if (newest.get() > current) {
 			// a newer generation was seen between the check above and the put, and may have dropped the old
@@ -100,7 +128,8 @@ public class GenerationCache {
 		}
 		try {
 			T answer = Objects.requireNonNull(compute.get(), "answer");
-			mine.complete(new Entry(answer, 1 + rows.applyAsInt(answer)));
+			mine.complete(new Entry(answer, 1 + rows.applyAsInt(answer), new Again<>(key, compute, rows),
+					new AtomicInteger()));
 			return answer;
 		}
 		catch (RuntimeException | Error ex) {
@@ -126,6 +155,39 @@ public class GenerationCache {
 		}
 	}
 
+	/** The answers of generations before {@code current} asked for again while current, the most asked first. */
+	private List<Again<?>> mostAsked(long current) {
+		if (!warmer.enabled()) {
+			return List.of();
+		}
+		return entries.asMap()
+			.entrySet()
+			.stream()
+			.filter(kept -> kept.getKey().generation() < current && kept.getValue().isDone()
+					&& !kept.getValue().isCompletedExceptionally())
+			.map(kept -> new Asked(kept.getValue().join().again(), kept.getValue().join().asked().get()))
+			.filter(asked -> asked.times() > 0)
+			.sorted(Comparator.comparingInt(Asked::times).reversed())
+			.limit(warmer.answers())
+			.<Again<?>>map(Asked::again)
+			.toList();
+	}
+
+	/** An answer and how often it was asked for again, counted once (requests may still be counting). */
+	private record Asked(Again<?> again, int times) {
+	}
+
+	private <T> void warm(Again<T> again) {
+		get(again.key(), again.compute(), again.rows());
+		warmed.run();
+	}
+
+	/** Stops computing answers in the background. */
+	@Override
+	public void destroy() {
+		warmer.stop();
+	}
+
 	/** The rows the kept answers hold, once pending evictions are done. */
 	long rowsHeld() {
 		entries.synchronous().cleanUp();
@@ -142,7 +204,14 @@ public class GenerationCache {
 	private record Key(long generation, Object request) {
 	}
 
-	private record Entry(Object answer, int weight) {
+	/**
+	 * @param again how to compute the answer again at a newer generation
+	 * @param asked how often it was asked for again at its generation
+	 */
+	private record Entry(Object answer, int weight, Again<?> again, AtomicInteger asked) {
+	}
+
+	private record Again<T>(Object key, Supplier<T> compute, ToIntFunction<T> rows) {
 	}
 
 }

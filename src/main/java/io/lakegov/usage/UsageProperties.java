@@ -14,14 +14,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * until the next ingestion batch commits ({@code false} computes every answer from the rollups)
  * @param cacheRows how many rows (listed users, sources, tables, days) the reused answers hold at most
  * together; the least recently used answers make room
+ * @param cacheWarmAnswers how many of the answers asked for again at a generation are computed again in the
+ * background right after the next ingestion batch commits, the most asked first ({@code 0}: none)
  */
 @ConfigurationProperties("lakegov.usage")
 public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone, @DefaultValue("true") boolean cacheEnabled,
-		@DefaultValue("200000") long cacheRows) {
+		@DefaultValue("200000") long cacheRows, @DefaultValue("50") int cacheWarmAnswers) {
 
 	public UsageProperties {
 		if (cacheRows < 1) {
 			throw new IllegalArgumentException("lakegov.usage.cache-rows must be at least 1");
+		}
+		if (cacheWarmAnswers < 0) {
+			throw new IllegalArgumentException("lakegov.usage.cache-warm-answers cannot be negative");
 		}
 	}
 

@@ -1,11 +1,14 @@
 package io.lakegov.usage;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.TestApi;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -36,6 +39,9 @@ class TableUsageCacheIntegrationTests {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	MeterRegistry meters;
 
 	String catalog;
 
@@ -74,6 +80,29 @@ class TableUsageCacheIntegrationTests {
 		assertThat(impact.get("evidence").get("readers").asLong()).isEqualTo(2);
 		assertThat(impact.get("sources")).hasSize(2);
 		assertThat(dailyReads()).isEqualTo(2);
+	}
+
+	@Test
+	void computesTheAnswersAskedForAgainInTheBackgroundOnceABatchCommits() {
+		double warmedBefore = warmed();
+		assertReads(1);
+		assertReads(1);
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(catalog + "-2", "bob", yesterday.plusSeconds(60)).reads(table).done()
+			.load();
+		// the first request to see the batch's generation sets the warming off
+		get("/api/v1/rankings/tables");
+		Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> warmed() >= warmedBefore + 3);
+		// computed before this change behind the generation's back, so it still answers the batch's figures
+		inflateRollupsWithoutBumpingTheGeneration(41);
+		JsonNode readers = get("/api/v1/tables/" + table + "/readers").get("users");
+		assertThat(readers.get("totalItems").asLong()).isEqualTo(2);
+		assertThat(readers.get("items").get(0).get("statements").asLong()).isEqualTo(1);
+		assertThat(get("/api/v1/tables/" + table + "/impact").get("evidence").get("reads").asLong()).isEqualTo(2);
+	}
+
+	private double warmed() {
+		return meters.counter("lakegov.usage.cache.warmed").count();
 	}
 
 	private void assertReads(long reads) {
