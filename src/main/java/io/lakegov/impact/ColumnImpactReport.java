@@ -12,7 +12,9 @@ import java.util.List;
  * @param seen false when lakegov never saw the table in usage facts or the inventory
  * @param inInventory whether the inventory lists the column now; null when it lists no column of the table
  * @param downstream tables written by statements that read the column in the window
- * @param views views whose latest definition seen reads the column (at any time)
+ * @param views the views whose current definition certainly reads the column, by name: those of the view
+ * graph (the history's view statements and the inventory's definitions), renamed ones under their current
+ * name, dropped ones and ones redefined without the column left out
  */
 public record ColumnImpactReport(String table, String column, boolean seen, LocalDate from, LocalDate to,
 		Verdict verdict, Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers,
@@ -51,9 +53,12 @@ public record ColumnImpactReport(String table, String column, boolean seen, Loca
 	/**
 	 * A view built on the column.
 	 *
-	 * @param definedAt when its latest definition seen ran
+	 * @param kind VIEW, MATERIALIZED_VIEW or METRIC_VIEW
+	 * @param witness where its current definition was seen: HISTORY (a statement) or INVENTORY (the
+	 * source's views)
+	 * @param definedAt when that definition was made (for a renamed view, that of the view it was)
 	 */
-	public record View(String view, Instant definedAt) {
+	public record View(String view, String kind, String witness, Instant definedAt) {
 	}
 
 }

@@ -65,20 +65,6 @@ class ColumnImpactRepository {
 			.list();
 	}
 
-	/** Views whose latest definition seen reads the column, at any time. */
-	List<ColumnImpactReport.View> views(String table, String column, int limit) {
-		return jdbc.sql("""
-				SELECT view_name, defined_at FROM column_view_reads
-				WHERE table_name = :table AND column_name = :column
-				ORDER BY view_name
-				LIMIT :limit""")
-			.param("table", table)
-			.param("column", column)
-			.param("limit", limit)
-			.query((rs, n) -> new ColumnImpactReport.View(rs.getString(1), instant(rs.getTimestamp(2))))
-			.list();
-	}
-
 	Uncertain uncertain(String table, String column, DateRange window) {
 		return jdbc.sql("""
 				SELECT coalesce(sum(statements) FILTER (WHERE resolution <> 'UNKNOWN'), 0),

@@ -6,6 +6,7 @@ import java.util.List;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.views.Views;
 
 import org.springframework.stereotype.Service;
 
@@ -20,9 +21,12 @@ class ColumnImpactService {
 
 	private final GenerationCache cache;
 
-	ColumnImpactService(ColumnImpactRepository repository, GenerationCache cache) {
+	private final Views views;
+
+	ColumnImpactService(ColumnImpactRepository repository, GenerationCache cache, Views views) {
 		this.repository = repository;
 		this.cache = cache;
+		this.views = views;
 	}
 
 	public ColumnImpactReport report(ResolvedTable table, ColumnName column, DateRange window) {
@@ -57,7 +61,11 @@ class ColumnImpactService {
 			.limit(ImpactService.MAX_LISTED)
 			.toList();
 		var uncertain = repository.uncertain(name, col, window);
-		var views = repository.views(name, col, ImpactService.MAX_LISTED);
+		List<ColumnImpactReport.View> views = this.views.readingColumn(name, col)
+			.stream()
+			.limit(ImpactService.MAX_LISTED)
+			.map(view -> new ColumnImpactReport.View(view.view(), view.kind(), view.witness(), view.definedAt()))
+			.toList();
 		var evidence = new ColumnImpactReport.Evidence(reads, writes, readers.size(), writers.size(), etlReads,
 				reads - etlReads, uncertain.references(), uncertain.unknownStatements());
 		return new ColumnImpactReport(name, col, true, window.from(), window.to(), verdict(evidence, views),

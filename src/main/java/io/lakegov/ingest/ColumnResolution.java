@@ -17,10 +17,10 @@ import io.lakegov.usage.ColumnFact.Resolution;
  * it; the only table in scope at all, whatever the inventory says; otherwise AMBIGUOUS between the
  * tables that have it or may have it, or UNRESOLVED when none has it.
  */
-final class ColumnResolution {
+public final class ColumnResolution {
 
 	/** One fact-to-be: a table's column with how sure the attribution is. */
-	record Attribution(String table, String column, Resolution resolution, List<String> candidates) {
+	public record Attribution(String table, String column, Resolution resolution, List<String> candidates) {
 	}
 
 	private final Function<List<String>, String> names;
@@ -31,9 +31,14 @@ final class ColumnResolution {
 	 * @param names resolves a table's parts to its name, null for a temporary view
 	 * @param columnsOf a table's columns at the statement's time, null when the inventory has none
 	 */
-	ColumnResolution(Function<List<String>, String> names, Function<String, List<String>> columnsOf) {
+	public ColumnResolution(Function<List<String>, String> names, Function<String, List<String>> columnsOf) {
 		this.names = names;
 		this.columnsOf = columnsOf;
+	}
+
+	/** The analysed column's attributions, as a statement's column facts would have them. */
+	public List<Attribution> attribute(ColumnAccess column) {
+		return attribute(StoredColumn.of(column));
 	}
 
 	List<Attribution> attribute(StoredColumn column) {

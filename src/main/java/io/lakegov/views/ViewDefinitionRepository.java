@@ -2,12 +2,18 @@ package io.lakegov.views;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
-/** The two witnesses of what views read: the statements in the facts, and the kept inventory definitions. */
+/**
+ * The two witnesses of what views read: the statements in the facts, and the kept inventory definitions;
+ * and the columns the statements read.
+ */
 @Repository
 class ViewDefinitionRepository {
 
@@ -66,6 +72,22 @@ class ViewDefinitionRepository {
 			.list();
 	}
 
+	/** Of the given statements, those whose certain column facts read the column of the table. */
+	Set<Statement> readingColumn(List<Statement> statements, String table, String column) {
+		return new HashSet<>(jdbc.sql("""
+				SELECT DISTINCT c.source, c.statement_id
+				FROM unnest(CAST(:sources AS text[]), CAST(:ids AS text[])) AS d (source, statement_id)
+				JOIN column_access c ON c.source = d.source AND c.statement_id = d.statement_id
+				WHERE c.table_name = :table AND c.column_name = :column AND c.role = 'READ'
+				  AND c.resolution = 'RESOLVED'""")
+			.param("sources", new SqlArrayValue("text", statements.stream().map(Statement::source).toArray()))
+			.param("ids", new SqlArrayValue("text", statements.stream().map(Statement::statementId).toArray()))
+			.param("table", table)
+			.param("column", column)
+			.query((rs, n) -> new Statement(rs.getString(1), rs.getString(2)))
+			.list());
+	}
+
 	private static Instant instant(Timestamp timestamp) {
 		return timestamp == null ? null : timestamp.toInstant();
 	}
@@ -78,6 +100,10 @@ class ViewDefinitionRepository {
 			return statementId.equals(other.statementId) && source.equals(other.source);
 		}
 
+	}
+
+	/** A statement of one source. */
+	record Statement(String source, String statementId) {
 	}
 
 	record InventoryDefinition(String view, String catalog, String schema, String definition, Instant from,

@@ -8,7 +8,9 @@ import java.util.Set;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.lakegov.sql.AccessRole;
 import io.lakegov.sql.AnalysisStatus;
+import io.lakegov.sql.ColumnAccess;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.sql.TableAccess;
 import io.lakegov.views.ViewDefinitionRepository.InventoryDefinition;
@@ -24,6 +26,7 @@ import org.springframework.stereotype.Component;
  * VIEW ... OWNER TO does not redefine), ALTER VIEW or ALTER TABLE ... RENAME TO moves a view to its new
  * name, DROP VIEW and DROP TABLE end it. An inventory definition is analysed with the same analyser, its one- and two-part names resolved
  * in the view's own catalog and schema; one the analyser cannot read is left out rather than guessed.
+ * Each definition keeps where it was seen ({@link ViewDefinition}), for the columns it reads.
  */
 @Component
 class ViewEvents {
@@ -35,7 +38,11 @@ class ViewEvents {
 	private final StatementAnalyzer analyzer;
 
 	/** Definitions change rarely and are analysed once per text, not once per store generation. */
-	private final Cache<String, Set<String>> analysed = Caffeine.newBuilder().maximumSize(20_000).build();
+	private final Cache<String, Analysed> analysed = Caffeine.newBuilder().maximumSize(20_000).build();
+
+	/** What an inventory definition reads: the tables, resolved, and the columns as the analyser found them. */
+	private record Analysed(Set<String> tables, List<ColumnAccess> columns) {
+	}
 
 	ViewEvents(ViewDefinitionRepository repository, StatementAnalyzer analyzer) {
 		this.repository = repository;
@@ -85,7 +92,8 @@ class ViewEvents {
 			Set<String> own = new LinkedHashSet<>(reads);
 			own.remove(view);
 			if (kind != null || (first.kind().equals("ALTER_VIEW") && !own.isEmpty())) {
-				Event defined = Event.defined(view, first.at(), order, kind, own, "HISTORY");
+				Event defined = Event.defined(view, first.at(), order, kind, own, "HISTORY")
+					.by(ViewDefinition.statement(first.at(), first.source(), first.statementId()));
 				events.add(ifAbsent ? defined.onlyIfAbsent() : defined);
 			}
 			else if (first.kind().startsWith("DROP_")) {
@@ -96,23 +104,25 @@ class ViewEvents {
 
 	private void inventory(List<Event> events) {
 		for (InventoryDefinition definition : repository.inventoryDefinitions()) {
-			Set<String> reads = analysed.get(definition.catalog() + '\u0001' + definition.schema() + '\u0001'
+			Analysed reads = analysed.get(definition.catalog() + '\u0001' + definition.schema() + '\u0001'
 					+ definition.definition(), key -> reads(definition));
 			if (reads == null) {
 				continue;
 			}
-			Set<String> own = new LinkedHashSet<>(reads);
+			Set<String> own = new LinkedHashSet<>(reads.tables());
 			own.remove(definition.view());
 			events.add(Event.defined(definition.view(), definition.from(), INVENTORY_ORDER, kind(definition), own,
-					"INVENTORY"));
+					"INVENTORY")
+				.by(ViewDefinition.inventory(definition.from(), definition.catalog(), definition.schema(),
+						reads.columns())));
 			if (definition.vanished() && definition.to() != null) {
 				events.add(Event.dropped(definition.view(), definition.to(), INVENTORY_ORDER, "INVENTORY"));
 			}
 		}
 	}
 
-	/** The tables the definition reads, or null when the analyser could not read it. */
-	private Set<String> reads(InventoryDefinition definition) {
+	/** What the definition reads, or null when the analyser could not read it. */
+	private Analysed reads(InventoryDefinition definition) {
 		var analysis = analyzer.analyze(definition.definition());
 		if (analysis.status() == AnalysisStatus.UNANALYZABLE) {
 			return null;
@@ -123,7 +133,10 @@ class ViewEvents {
 		for (TableAccess access : analysis.reads()) {
 			reads.add(access.name().resolve(catalog, schema).qualified());
 		}
-		return reads;
+		return new Analysed(reads, analysis.columns()
+			.stream()
+			.filter(column -> column.role() == AccessRole.READ)
+			.toList());
 	}
 
 	private static String kind(InventoryDefinition definition) {

@@ -49,6 +49,17 @@ final class ViewGraph {
 		return readersOf.keySet();
 	}
 
+	/**
+	 * The views whose current definition (one neither replaced nor ended by a drop or rename) reads
+	 * {@code table} itself.
+	 */
+	List<ViewVersion> current(String table) {
+		return readersOf.getOrDefault(table, List.of())
+			.stream()
+			.filter(version -> version.to() == null && !version.view().equals(table))
+			.toList();
+	}
+
 	/** The views that reach {@code table} on days of the window, at any depth, with their paths. */
 	ViewReaches reach(String table, LocalDate from, LocalDate to) {
 		var walk = new Walk(table);

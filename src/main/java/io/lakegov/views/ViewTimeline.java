@@ -32,24 +32,29 @@ final class ViewTimeline {
 	 * @param renamedTo the view's new name: its definition continues under it from this instant
 	 * @param ifAbsent a definition that takes effect only when the view does not exist (CREATE VIEW IF NOT
 	 * EXISTS)
+	 * @param definition where a definition was seen, for the columns it reads; null when not told
 	 */
 	record Event(String view, Instant at, long order, String kind, Set<String> reads, String witness,
-			String renamedTo, boolean ifAbsent) {
+			String renamedTo, boolean ifAbsent, ViewDefinition definition) {
 
 		static Event defined(String view, Instant at, long order, String kind, Set<String> reads, String witness) {
-			return new Event(view, at, order, kind, reads, witness, null, false);
+			return new Event(view, at, order, kind, reads, witness, null, false, null);
 		}
 
 		static Event dropped(String view, Instant at, long order, String witness) {
-			return new Event(view, at, order, null, null, witness, null, false);
+			return new Event(view, at, order, null, null, witness, null, false, null);
 		}
 
 		static Event renamed(String view, String renamedTo, Instant at, long order, String witness) {
-			return new Event(view, at, order, null, null, witness, renamedTo, false);
+			return new Event(view, at, order, null, null, witness, renamedTo, false, null);
 		}
 
 		Event onlyIfAbsent() {
-			return new Event(view, at, order, kind, reads, witness, renamedTo, true);
+			return new Event(view, at, order, kind, reads, witness, renamedTo, true, definition);
+		}
+
+		Event by(ViewDefinition seen) {
+			return new Event(view, at, order, kind, reads, witness, renamedTo, ifAbsent, seen);
 		}
 
 	}
@@ -74,14 +79,15 @@ final class ViewTimeline {
 						close(versions, replaced, event.at(), false);
 					}
 					open.put(event.renamedTo(), new ViewVersion(event.renamedTo(), current.kind(), current.reads(),
-							event.at(), null, false, event.witness()));
+							event.at(), null, false, event.witness(), current.definition()));
 				}
 				continue;
 			}
 			if (event.reads() != null) {
 				String kind = event.kind() != null ? event.kind() : current != null ? current.kind() : "VIEW";
 				open.put(event.view(),
-						new ViewVersion(event.view(), kind, event.reads(), event.at(), null, false, event.witness()));
+						new ViewVersion(event.view(), kind, event.reads(), event.at(), null, false, event.witness(),
+								event.definition()));
 			}
 		}
 		open.values().forEach(version -> versions.computeIfAbsent(version.view(), view -> new ArrayList<>()).add(version));
@@ -92,7 +98,7 @@ final class ViewTimeline {
 			boolean dropped) {
 		versions.computeIfAbsent(current.view(), view -> new ArrayList<>())
 			.add(new ViewVersion(current.view(), current.kind(), current.reads(), current.from(), at, dropped,
-					current.witness()));
+					current.witness(), current.definition()));
 	}
 
 }

@@ -16,9 +16,10 @@ import java.util.Set;
  * @param to when it stopped (replaced or dropped), null while current
  * @param dropped whether it stopped because the view was dropped (rather than replaced)
  * @param witness where the definition was seen: HISTORY (a statement) or INVENTORY (the source's views)
+ * @param definition which statement or inventory text it is, for the columns it reads; null when not told
  */
 record ViewVersion(String view, String kind, Set<String> reads, Instant from, Instant to, boolean dropped,
-		String witness) {
+		String witness, ViewDefinition definition) {
 
 	ViewVersion {
 		Objects.requireNonNull(view, "view");

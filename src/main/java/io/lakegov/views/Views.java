@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
 /**
  * What reaches a table through views: the view definitions of both witnesses, put in time order and walked
  * outwards from the table. The graph is rebuilt once per store generation (an ingestion batch, or a catalog
- * sync that changed a definition) and is small: one entry per view version, not per read.
+ * sync that changed a definition) and is small: one entry per view version, not per read. The views on
+ * a column are that graph's current views on the column's table whose definitions read the column.
  */
 @Component
 public class Views {
@@ -25,10 +26,13 @@ public class Views {
 
 	private final BusinessDates dates;
 
-	Views(ViewEvents events, GenerationCache cache, BusinessDates dates) {
+	private final ViewColumns columns;
+
+	Views(ViewEvents events, GenerationCache cache, BusinessDates dates, ViewColumns columns) {
 		this.events = events;
 		this.cache = cache;
 		this.dates = dates;
+		this.columns = columns;
 	}
 
 	/** The views that reach the table on days of the window, with their paths and days. */
@@ -47,6 +51,14 @@ public class Views {
 			}
 		}
 		return reached;
+	}
+
+	/**
+	 * The views whose current definition (not replaced, dropped or renamed since) certainly reads the
+	 * column of the table itself, by name: renamed views under their current name.
+	 */
+	public List<ColumnView> readingColumn(String table, String column) {
+		return columns.reading(graph().current(table), table, column);
 	}
 
 	private ViewGraph graph() {

@@ -20,9 +20,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The views, sources and downstream tables of a column's impact, from rollups kept equal to the facts
- * through late rows, re-runs, re-analysis and re-resolution; a CREATE VIEW IF NOT EXISTS over an existing
- * view defines nothing here as in the view graph.
+ * The views, sources and downstream tables of a column's impact through late rows, re-runs, re-analysis
+ * and re-resolution: the sources and downstream tables from rollups kept equal to the facts, the views
+ * from the view graph's current definitions (a CREATE VIEW IF NOT EXISTS over an existing view defines
+ * nothing).
  */
 @IntegrationTest(properties = { "lakegov.analysis.default-catalog=main", "lakegov.analysis.default-schema=default",
 		"lakegov.history.keep-raw-text=true" })
@@ -55,7 +56,7 @@ class ColumnImpactViewsIntegrationTests {
 	}
 
 	@Test
-	void listsTheViewsWhoseLatestDefinitionReadsTheColumn() {
+	void listsTheViewsWhoseCurrentDefinitionReadsTheColumn() {
 		source.row("v1").text("CREATE VIEW main.sales.v_amount AS SELECT id, amount FROM main.sales.orders")
 			.user("dev").started(T0).save();
 		source.row("v2").text("CREATE VIEW IF NOT EXISTS main.sales.v_amount AS SELECT id, status FROM main.sales.orders")
