@@ -122,11 +122,9 @@ class FactRefresher {
 		stored.removeAll(derived.unseen());
 		stored.addAll(derived.superseded());
 		factsTime.record(() -> {
-			Set<String> views = new HashSet<>(columnFacts.viewsOf(source, stored));
 			facts.replace(source, stored, derived.facts());
 			shares.replace(source, stored, derived.shareEvents());
-			views.addAll(columnFacts.viewsOf(source, derived.derivations().keySet()));
-			columnFacts.replace(source, stored, derived.columnFacts(), views);
+			columnFacts.replace(source, stored, derived.columnFacts());
 		});
 		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
 	}

@@ -43,32 +43,12 @@ public class ColumnFactRepository {
 	}
 
 	/**
-	 * The views whose latest definition the given statements' table facts may decide; asked before those
-	 * facts are replaced, for {@link #replace(String, Collection, List, Set)}.
-	 */
-	@Transactional(propagation = Propagation.MANDATORY)
-	public Set<String> viewsOf(String source, Collection<String> statementIds) {
-		return impact.views(source, statementIds);
-	}
-
-	/**
-	 * Replaces the column facts of the given statements of one source, whose table facts did not change;
-	 * in the caller's transaction.
+	 * Replaces the column facts of the given statements of one source with the given facts (after their
+	 * table facts were replaced, when those changed); in the caller's transaction.
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void replace(String source, Collection<String> statementIds, List<ColumnFact> facts) {
-		replace(source, statementIds, facts, Set.of());
-	}
-
-	/**
-	 * Replaces the column facts of the given statements of one source with the given facts, after their
-	 * table facts were replaced; {@code viewsBefore}: {@link #viewsOf} before that. In the caller's
-	 * transaction.
-	 */
-	@Transactional(propagation = Propagation.MANDATORY)
-	public void replace(String source, Collection<String> statementIds, List<ColumnFact> facts,
-			Set<String> viewsBefore) {
-		if (statementIds.isEmpty() && facts.isEmpty() && viewsBefore.isEmpty()) {
+		if (statementIds.isEmpty() && facts.isEmpty()) {
 			return;
 		}
 		Set<ColumnImpactRollups.Triple> lostColumns = new LinkedHashSet<>(statementIds.isEmpty() ? List.of()
@@ -89,11 +69,6 @@ public class ColumnFactRepository {
 		Set<String> added = new LinkedHashSet<>();
 		facts.forEach(fact -> added.add(fact.statementId()));
 		impact.add(source, added, lostColumns);
-		Set<String> views = new LinkedHashSet<>(viewsBefore);
-		Set<String> statements = new LinkedHashSet<>(statementIds);
-		statements.addAll(added);
-		views.addAll(impact.views(source, statements));
-		impact.refreshViews(views);
 	}
 
 	private void insert(String source, List<ColumnFact> facts) {

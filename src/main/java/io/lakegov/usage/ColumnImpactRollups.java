@@ -3,7 +3,6 @@ package io.lakegov.usage;
 import java.sql.Date;
 import java.time.LocalDate;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -14,43 +13,15 @@ import org.springframework.stereotype.Component;
  * Keeps the column impact's rollups exactly equal to the facts: {@code column_source_daily} (certain reads
  * and writes per query source) and {@code column_downstream_daily} (tables written by statements that
  * certainly read a column) per (table, column, day), rebuilt for the triples that lost a fact and added to
- * for the others; and each view's latest definition ({@code view_latest_definition}) with the columns it
- * reads ({@code column_view_reads}), replaced per view whenever a statement defining, altering or dropping
- * it, or the statement its latest definition is, has its facts replaced. Called with the table facts of
- * the statements already replaced (the downstream tables and views come from them).
+ * for the others. Called with the table facts of the statements already replaced (the downstream tables
+ * come from them). The views on a column are not kept here: they are the view graph's current views
+ * ({@code io.lakegov.views.Views}), whose definitions' columns are these statements' column facts.
  */
 @Component
 class ColumnImpactRollups {
 
-	/** Statement kinds that define a view: their written table is a view of what they read. */
+	/** Statement kinds that define a view: their written table is a view of what they read, not downstream. */
 	static final String VIEW_KINDS = "'CREATE_VIEW', 'ALTER_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW'";
-
-	/**
-	 * The latest definitions of the views named by {@code :views}; the same statement as the migration's
-	 * backfill, which does not filter on the names.
-	 */
-	private static final String LATEST = """
-			INSERT INTO view_latest_definition (view_name, source, statement_id, defined_at)
-			WITH events AS (
-			    SELECT w.table_name AS view_name, w.source, w.statement_id, w.event_time,
-			           w.statement_kind LIKE 'DROP%%' AS dropped,
-			           EXISTS (SELECT 1 FROM query_history q
-			                   JOIN statement_analysis s ON s.text_hash = q.text_hash AND s.analyzer_version = q.analyzer_version
-			                   WHERE q.source = w.source AND q.statement_id = w.statement_id AND s.only_if_absent) AS if_absent
-			    FROM table_access w
-			    WHERE w.table_name = ANY(:views) AND w.role = 'WRITE'
-			      AND w.statement_kind IN (%s, 'DROP_VIEW', 'DROP_TABLE')
-			      AND coalesce(w.execution_status, 'FINISHED') = 'FINISHED'
-			      AND (w.statement_kind <> 'ALTER_VIEW' OR EXISTS (
-			          SELECT 1 FROM table_access r WHERE r.source = w.source AND r.statement_id = w.statement_id
-			            AND r.role = 'READ' AND r.table_name <> w.table_name))),
-			ordered AS (
-			    SELECT *, lag(dropped) OVER (PARTITION BY view_name ORDER BY event_time, source, statement_id) AS after_drop
-			    FROM events)
-			SELECT DISTINCT ON (view_name) view_name, source, statement_id, event_time
-			FROM ordered
-			WHERE NOT dropped AND (NOT if_absent OR after_drop IS NULL OR after_drop)
-			ORDER BY view_name, event_time DESC, source DESC, statement_id DESC""".formatted(VIEW_KINDS);
 
 	private static final String LOST = "unnest(:tables::text[], :columns::text[], :dates::date[])"
 			+ " AS l(table_name, column_name, business_date)";
@@ -71,27 +42,6 @@ class ColumnImpactRollups {
 
 	/** One (table, column, day) of the column facts. */
 	record Triple(String table, String column, LocalDate date) {
-	}
-
-	/**
-	 * The views whose latest definition may change with the given statements' facts: those they write with
-	 * a view's kind or drop, and those whose latest definition one of them is.
-	 */
-	Set<String> views(String source, Collection<String> statementIds) {
-		if (statementIds.isEmpty()) {
-			return Set.of();
-		}
-		return new LinkedHashSet<>(jdbc.sql("""
-				SELECT table_name FROM table_access
-				WHERE source = :source AND statement_id = ANY(:ids) AND role = 'WRITE'
-				  AND statement_kind IN (%s, 'DROP_VIEW', 'DROP_TABLE')
-				UNION
-				SELECT view_name FROM view_latest_definition WHERE source = :source AND statement_id = ANY(:ids)"""
-			.formatted(VIEW_KINDS))
-			.param("source", source)
-			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
-			.query(String.class)
-			.list());
 	}
 
 	/** Rebuilds the rows of the triples that lost facts, from their facts. */
@@ -196,25 +146,6 @@ class ColumnImpactRollups {
 			.param("tables", new SqlArrayValue("text", tables))
 			.param("columns", new SqlArrayValue("text", columns))
 			.param("dates", new SqlArrayValue("date", dates))
-			.update();
-	}
-
-	/** Replaces the latest definition of each of the views, and the columns it reads, from the facts. */
-	void refreshViews(Set<String> views) {
-		if (views.isEmpty()) {
-			return;
-		}
-		SqlArrayValue names = new SqlArrayValue("text", views.toArray());
-		jdbc.sql("DELETE FROM column_view_reads WHERE view_name = ANY(:views)").param("views", names).update();
-		jdbc.sql("DELETE FROM view_latest_definition WHERE view_name = ANY(:views)").param("views", names).update();
-		jdbc.sql(LATEST).param("views", names).update();
-		jdbc.sql("""
-				INSERT INTO column_view_reads (table_name, column_name, view_name, defined_at)
-				SELECT DISTINCT r.table_name, r.column_name, v.view_name, v.defined_at
-				FROM view_latest_definition v
-				JOIN column_access r ON r.source = v.source AND r.statement_id = v.statement_id
-				WHERE v.view_name = ANY(:views) AND r.role = 'READ' AND r.resolution = 'RESOLVED'""")
-			.param("views", names)
 			.update();
 	}
 

@@ -52,7 +52,7 @@ class QueryRollupIntegrationTests {
 		jdbc.sql("""
 				TRUNCATE query.history, query_history, session_event, table_access, usage_daily, table_user_daily,
 				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, read_cost_daily,
-				    table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, view_read_set_daily, column_access, column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads, ingestion_run,
+				    table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, view_read_set_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run,
 				    ingestion_watermark""").update();
 		source = new SourceRows(jdbc);
 		for (int i = 1; i <= 60; i++) {

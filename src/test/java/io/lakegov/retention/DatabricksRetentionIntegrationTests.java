@@ -57,7 +57,7 @@ class DatabricksRetentionIntegrationTests {
 
 		jdbc.sql("TRUNCATE query_history, table_access, usage_daily, table_user_daily, table_source_daily, user_daily, "
 				+ "table_daily, table_lineage_daily, table_summary, read_cost_daily, table_cost_daily, user_cost_daily, "
-				+ "co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads, ingestion_run, ingestion_watermark").update();
+				+ "co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run, ingestion_watermark").update();
 		WarehouseHistory source = new WarehouseHistory(warehouse);
 		source.clear();
 		String nonce = UUID.randomUUID().toString().substring(0, 8);

@@ -56,7 +56,7 @@ class RetentionIntegrationTests {
 		jdbc.sql("""
 				TRUNCATE query.history, query_history, statement_analysis, session_event, table_access, usage_daily,
 				    table_user_daily, table_source_daily, user_daily, table_daily, read_cost_daily, table_cost_daily, user_cost_daily,
-				    co_read_daily, view_read_set_daily, table_query_daily, ingestion_run, ingestion_watermark, column_access, column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads, lakehouse.tables,
+				    co_read_daily, view_read_set_daily, table_query_daily, ingestion_run, ingestion_watermark, column_access, column_daily, column_source_daily, column_downstream_daily, lakehouse.tables,
 				    lakehouse.table_properties, lakehouse.table_history""").update();
 		api = TestApi.withKey(port);
 		now = Instant.now().truncatedTo(ChronoUnit.SECONDS);

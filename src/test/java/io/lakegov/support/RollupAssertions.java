@@ -16,7 +16,7 @@ public final class RollupAssertions {
 
 	/**
 	 * The rollups of the table facts only, for facts written straight through the usage fact repository:
-	 * the column rollups and a column's views are kept by the column fact writes, which such facts skip.
+	 * the column rollups are kept by the column fact writes, which such facts skip.
 	 */
 	public static void assertTableRollupsMatchFacts(JdbcClient jdbc, String tablePattern) {
 		assertRollupsMatchFacts(jdbc, tablePattern, false);

@@ -50,7 +50,7 @@ final class QueryWorkload {
 		jdbc.sql("""
 				TRUNCATE query.history, query_history, session_event, table_access, usage_daily,
 				    table_user_daily, table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary,
-				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads,
+				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily,
 				    share_event, table_share, ingestion_run, ingestion_watermark""")
 			.update();
 		// 1001 ms and 301 bytes over customers and orders: customers (first by name) 501 and 151, orders 500 and 150

@@ -52,7 +52,7 @@ class MaskedDemoTruthIntegrationTests {
 				TRUNCATE query.history, access.table_lineage, query_history, statement_analysis, session_event,
 				    table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
 				    table_lineage_daily, table_summary, read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily,
-				    table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads, ingestion_run, ingestion_watermark, engine_lineage,
+				    table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run, ingestion_watermark, engine_lineage,
 				    lineage_disagreement""").update();
 		var warehouse = new DemoWarehouse(source, 0.5);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);

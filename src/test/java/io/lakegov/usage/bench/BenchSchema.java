@@ -37,7 +37,7 @@ final class BenchSchema {
 					TRUNCATE table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
 					    table_lineage_daily, table_summary, table_inventory, query_history, statement_analysis,
 					    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, column_inventory, column_access,
-					    column_daily, column_source_daily, column_downstream_daily, view_latest_definition, column_view_reads, view_name, view_read_set_daily""");
+					    column_daily, column_source_daily, column_downstream_daily, view_name, view_read_set_daily""");
 			List<String> indexes = new ArrayList<>();
 			try (Statement statement = connection.createStatement();
 					ResultSet rows = statement.executeQuery(

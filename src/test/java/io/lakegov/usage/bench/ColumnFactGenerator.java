@@ -102,7 +102,7 @@ public final class ColumnFactGenerator {
 			// a running service must not answer column reports cached before the load
 			execute(connection, "UPDATE store_generation SET generation = generation + 1");
 			for (String table : List.of("column_inventory", "column_access", "column_daily", "column_source_daily",
-					"column_downstream_daily", "view_latest_definition", "column_view_reads")) {
+					"column_downstream_daily")) {
 				execute(connection, "VACUUM ANALYZE " + table);
 			}
 			try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("""
