@@ -84,6 +84,23 @@ class ViewGraphTests {
 			.containsExactly("c.s.v 2026-03-12..2026-03-31");
 	}
 
+	@Test
+	void theCurrentViewsOnATableAreThoseNotReplacedDroppedOrRenamedSinceUnderTheirCurrentName() {
+		ViewDefinition made = ViewDefinition.statement(at("2026-03-01T00:00:00Z"), "default", "s1");
+		ViewGraph graph = graph(List.of(
+				Event.defined("c.s.gone", at("2026-03-01T00:00:00Z"), 1, "VIEW", Set.of("c.s.t"), "HISTORY"),
+				Event.dropped("c.s.gone", at("2026-03-02T00:00:00Z"), 2, "HISTORY"),
+				Event.defined("c.s.old", at("2026-03-01T00:00:00Z"), 3, "VIEW", Set.of("c.s.t"), "HISTORY").by(made),
+				Event.renamed("c.s.old", "c.s.new", at("2026-03-03T00:00:00Z"), 4, "HISTORY"),
+				Event.defined("c.s.moved", at("2026-03-01T00:00:00Z"), 5, "VIEW", Set.of("c.s.t"), "HISTORY"),
+				Event.defined("c.s.moved", at("2026-03-04T00:00:00Z"), 6, "VIEW", Set.of("c.s.u"), "HISTORY"),
+				Event.defined("c.s.inv", at("2026-03-05T00:00:00Z"), 0, "METRIC_VIEW", Set.of("c.s.t"), "INVENTORY")));
+		assertThat(graph.current("c.s.t"))
+			.extracting(version -> version.view() + " " + version.kind() + " " + version.from() + " "
+					+ (version.definition() == null ? "-" : version.definition().statementId()))
+			.containsExactlyInAnyOrder("c.s.new VIEW 2026-03-03T00:00:00Z s1", "c.s.inv METRIC_VIEW 2026-03-05T00:00:00Z -");
+	}
+
 	private static ViewGraph graph(List<Event> events) {
 		return new ViewGraph(ViewTimeline.versions(events), ZoneOffset.UTC);
 	}
