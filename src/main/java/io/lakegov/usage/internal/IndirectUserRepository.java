@@ -50,44 +50,61 @@ class IndirectUserRepository {
 		return reads;
 	}
 
-	/** The direct figures of the given users over the range, with their read cost. */
-	List<UserRank> direct(List<String> users, DateRange range) {
+	/**
+	 * Every user's direct read and write statements over the range, without the tables or the cost: only the
+	 * shown users need those ({@link #figures}). One pass over the range's rows of {@code user_daily}, as the
+	 * direct ranking makes.
+	 */
+	List<UserRank> counts(DateRange range) {
 		return jdbc.sql("""
-				WITH ranked AS (
-				    SELECT user_name, sum(reads) AS reads, sum(writes) AS writes, sum(lineage_only) AS lineage_only
-				    FROM user_daily
-				    WHERE user_name = ANY(:users) AND business_date BETWEEN :from AND :to
-				    GROUP BY user_name)
-				SELECT r.user_name, r.reads, r.writes, r.lineage_only, c.duration, c.bytes
-				FROM ranked r
-				""" + RankingRepository.USER_COST)
-			.param("users", array("text", users.toArray(String[]::new)))
+				SELECT user_name, sum(reads), sum(writes), sum(lineage_only)
+				FROM user_daily
+				WHERE business_date BETWEEN :from AND :to
+				GROUP BY user_name""")
 			.param("from", range.from())
 			.param("to", range.to())
-			.query((rs, n) -> new UserRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), 0,
-					saturated(rs.getBigDecimal(5)), saturated(rs.getBigDecimal(6))))
+			.query((rs, n) -> new UserRank(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), 0, 0, 0))
 			.list();
 	}
 
-	/** Per user of the given ones: distinct tables read or written, or reached through a view they read. */
-	Map<String, Long> tables(List<String> users, List<IndirectRankingRepository.Entry> entries, DateRange range) {
-		Map<String, Long> tables = new HashMap<>();
+	/**
+	 * Per user of the given ones: the distinct tables read or written, or reached through a view they read
+	 * (the tables read or written directly, plus the entries' base tables reached but not used directly), and
+	 * the read cost. The base tables come from probes of {@code usage_daily_user_sources} by (view, user) and
+	 * (base table, user), the direct tables from the user's own rows ({@code table_user_daily_user}), made
+	 * distinct by hashing: a user's rows are never joined to every view's rows, nor sorted.
+	 */
+	Map<String, Figures> figures(List<String> users, List<IndirectRankingRepository.Entry> entries, DateRange range) {
+		Map<String, Figures> figures = new HashMap<>();
 		bind(jdbc.sql(REACH + """
-				SELECT user_name, count(DISTINCT table_name) FROM (
-				    SELECT t.user_name, t.table_name FROM table_user_daily t
-				    WHERE t.user_name = ANY(:users) AND t.business_date BETWEEN :from AND :to AND t.role IN ('READ', 'WRITE')
-				    UNION
-				    SELECT t.user_name, r.base FROM reach r
-				    JOIN table_user_daily t ON t.table_name = r.table_name AND t.role = 'READ'
-				         AND t.business_date BETWEEN r.from_date AND r.to_date AND t.user_name = ANY(:users)) used
-				GROUP BY user_name"""), entries)
+				, shown AS (
+				    SELECT unnest(CAST(:users AS text[])) AS user_name),
+				reached AS (
+				    SELECT DISTINCT s.user_name, r.base
+				    FROM shown s
+				    CROSS JOIN reach r
+				    WHERE EXISTS (SELECT 1 FROM usage_daily d
+				                  WHERE d.table_name = r.table_name AND d.user_name = s.user_name AND d.role = 'READ'
+				                    AND d.business_date BETWEEN r.from_date AND r.to_date)
+				      AND NOT EXISTS (SELECT 1 FROM usage_daily d
+				                      WHERE d.table_name = r.base AND d.user_name = s.user_name
+				                        AND d.role IN ('READ', 'WRITE') AND d.business_date BETWEEN :from AND :to))
+				SELECT r.user_name,
+				       (SELECT count(*) FROM (SELECT DISTINCT t.table_name FROM table_user_daily t
+				                              WHERE t.user_name = r.user_name AND t.business_date BETWEEN :from AND :to
+				                                AND t.role IN ('READ', 'WRITE')) used)
+				       + (SELECT count(*) FROM reached x WHERE x.user_name = r.user_name) AS tables,
+				       c.duration, c.bytes
+				FROM shown r
+				""" + RankingRepository.USER_COST), entries)
 			.param("users", array("text", users.toArray(String[]::new)))
 			.param("from", range.from())
 			.param("to", range.to())
 			.query(rs -> {
-				tables.put(rs.getString(1), rs.getLong(2));
+				figures.put(rs.getString(1), new Figures(rs.getLong(2), saturated(rs.getBigDecimal(3)),
+						saturated(rs.getBigDecimal(4))));
 			});
-		return tables;
+		return figures;
 	}
 
 	/** Every table one user read or wrote over the range (not a page: the caller adds the VIA rows). */
@@ -115,15 +132,24 @@ class IndirectUserRepository {
 			.list();
 	}
 
-	/** Per entry: one user's reads of its view on its days. */
-	List<EntryRow> userReads(String user, List<IndirectRankingRepository.Entry> entries) {
+	/**
+	 * Per entry: one user's reads of its view on its days. The user's read rows of the range are taken once
+	 * through {@code table_user_daily_user} and matched to the entries by hashing: looking each entry's view up
+	 * by its primary key would walk every user's rows of the view on those days.
+	 */
+	List<EntryRow> userReads(String user, List<IndirectRankingRepository.Entry> entries, DateRange range) {
 		return bind(jdbc.sql(REACH + """
-				SELECT r.entry, sum(t.statements), sum(t.time_travel_statements), max(t.last_event)
+				, mine AS MATERIALIZED (
+				    SELECT table_name, business_date, statements, time_travel_statements, last_event
+				    FROM table_user_daily
+				    WHERE user_name = :user AND business_date BETWEEN :from AND :to AND role = 'READ')
+				SELECT r.entry, sum(m.statements), sum(m.time_travel_statements), max(m.last_event)
 				FROM reach r
-				JOIN table_user_daily t ON t.table_name = r.table_name AND t.role = 'READ' AND t.user_name = :user
-				     AND t.business_date BETWEEN r.from_date AND r.to_date
+				JOIN mine m ON m.table_name = r.table_name AND m.business_date BETWEEN r.from_date AND r.to_date
 				GROUP BY r.entry"""), entries)
 			.param("user", user)
+			.param("from", range.from())
+			.param("to", range.to())
 			.query((rs, n) -> new EntryRow(rs.getInt(1), rs.getLong(2), rs.getLong(3), instant(rs.getTimestamp(4))))
 			.list();
 	}
@@ -138,6 +164,10 @@ class IndirectUserRepository {
 	}
 
 	record EntryRow(int entry, long statements, long timeTravel, Instant last) {
+	}
+
+	/** A shown user's distinct tables, direct and through views, and read cost. */
+	record Figures(long tables, long durationMs, long readBytes) {
 	}
 
 }

@@ -24,13 +24,11 @@ import org.springframework.stereotype.Service;
 /**
  * The ranking of users and what one user used, with reads through views: a user who read a view read the
  * tables behind it, on the days the view reached them, at any depth. Only users who read some view gain
- * anything, so the ranking is the direct one's top users plus every user who read a view, counted again.
+ * anything, but the ranking counts every user's direct statements in one pass anyway and ranks them all.
  * Reused until the next ingestion batch commits, like the direct answers.
  */
 @Service
 class IndirectUsers {
-
-	private final RankingRepository rankings;
 
 	private final IndirectUserRepository repository;
 
@@ -40,9 +38,7 @@ class IndirectUsers {
 
 	private final GenerationCache cache;
 
-	IndirectUsers(RankingRepository rankings, IndirectUserRepository repository, ViewOverlaps overlaps,
-			Views views, GenerationCache cache) {
-		this.rankings = rankings;
+	IndirectUsers(IndirectUserRepository repository, ViewOverlaps overlaps, Views views, GenerationCache cache) {
 		this.repository = repository;
 		this.overlaps = overlaps;
 		this.views = views;
@@ -58,21 +54,19 @@ class IndirectUsers {
 				answer -> 1 + answer.tables().items().size());
 	}
 
+	/**
+	 * Every user's direct counts and reads through views, ranked here: the tables and the read cost are then
+	 * looked up for the shown users alone.
+	 */
 	private List<UserRank> rank(DateRange range, int limit) {
 		Reach reach = reach(range);
 		Map<String, UserRank> ranked = new LinkedHashMap<>();
-		rankings.users(range, limit).forEach(rank -> ranked.put(rank.user(), rank));
+		repository.counts(range).forEach(rank -> ranked.put(rank.user(), rank));
 		Map<String, Long> indirect = new HashMap<>(reach.entries().isEmpty() ? Map.of()
 				: repository.indirectReads(reach.entries()));
 		ViewOverlaps.byUser(overlaps.overlaps(IndirectRankingRepository.reaches(reach.entries())))
 			.forEach((user, extra) -> indirect.merge(user, -extra, Long::sum));
-		List<String> missing = indirect.keySet().stream().filter(user -> !ranked.containsKey(user)).toList();
-		if (!missing.isEmpty()) {
-			repository.direct(missing, range).forEach(rank -> ranked.put(rank.user(), rank));
-		}
-		for (String user : missing) {
-			ranked.putIfAbsent(user, new UserRank(user, 0, 0, 0, 0, 0, 0));
-		}
+		indirect.keySet().forEach(user -> ranked.putIfAbsent(user, new UserRank(user, 0, 0, 0, 0, 0, 0)));
 		List<UserRank> top = ranked.values()
 			.stream()
 			.sorted(Comparator.comparingLong((UserRank rank) -> -(rank.reads() + rank.writes()
@@ -81,12 +75,13 @@ class IndirectUsers {
 			.limit(limit)
 			.toList();
 		List<String> shown = top.stream().map(UserRank::user).toList();
-		Map<String, Long> tables = shown.isEmpty() ? Map.of() : repository.tables(shown, reach.entries(), range);
-		return top.stream()
-			.map(rank -> new UserRank(rank.user(), rank.reads(), rank.writes(), rank.lineageOnly(),
-					tables.getOrDefault(rank.user(), rank.tables()), rank.durationMs(), rank.readBytes(),
-					indirect.getOrDefault(rank.user(), 0L)))
-			.toList();
+		Map<String, IndirectUserRepository.Figures> figures = shown.isEmpty() ? Map.of()
+				: repository.figures(shown, reach.entries(), range);
+		return top.stream().map(rank -> {
+			var found = figures.getOrDefault(rank.user(), new IndirectUserRepository.Figures(0, 0, 0));
+			return new UserRank(rank.user(), rank.reads(), rank.writes(), rank.lineageOnly(), found.tables(),
+					found.durationMs(), found.readBytes(), indirect.getOrDefault(rank.user(), 0L));
+		}).toList();
 	}
 
 	private UserTables used(String user, DateRange range, PageRequest page) {
@@ -94,7 +89,7 @@ class IndirectUsers {
 		List<UserTable> rows = new ArrayList<>(repository.userTables(user, range));
 		Map<String, Via> via = new LinkedHashMap<>();
 		if (!reach.entries().isEmpty()) {
-			for (var row : repository.userReads(user, reach.entries())) {
+			for (var row : repository.userReads(user, reach.entries(), range)) {
 				int index = row.entry() - 1;
 				via.computeIfAbsent(reach.entries().get(index).base(), base -> new Via())
 					.add(row, reach.segments().get(index));
