@@ -85,15 +85,17 @@ class IndirectUserRepository {
 				    CROSS JOIN reach r
 				    WHERE EXISTS (SELECT 1 FROM usage_daily d
 				                  WHERE d.table_name = r.table_name AND d.user_name = s.user_name AND d.role = 'READ'
-				                    AND d.business_date BETWEEN r.from_date AND r.to_date)
-				      AND NOT EXISTS (SELECT 1 FROM usage_daily d
-				                      WHERE d.table_name = r.base AND d.user_name = s.user_name
-				                        AND d.role IN ('READ', 'WRITE') AND d.business_date BETWEEN :from AND :to))
+				                    AND d.business_date BETWEEN r.from_date AND r.to_date))
 				SELECT r.user_name,
 				       (SELECT count(*) FROM (SELECT DISTINCT t.table_name FROM table_user_daily t
 				                              WHERE t.user_name = r.user_name AND t.business_date BETWEEN :from AND :to
 				                                AND t.role IN ('READ', 'WRITE')) used)
-				       + (SELECT count(*) FROM reached x WHERE x.user_name = r.user_name) AS tables,
+				       + (SELECT count(*) FROM reached x
+				          WHERE x.user_name = r.user_name
+				            AND NOT EXISTS (SELECT 1 FROM usage_daily d
+				                            WHERE d.table_name = x.base AND d.user_name = x.user_name
+				                              AND d.role IN ('READ', 'WRITE') AND d.business_date BETWEEN :from AND :to))
+				         AS tables,
 				       c.duration, c.bytes
 				FROM shown r
 				""" + RankingRepository.USER_COST), entries)
