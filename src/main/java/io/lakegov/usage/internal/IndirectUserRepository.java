@@ -68,11 +68,12 @@ class IndirectUserRepository {
 	}
 
 	/**
-	 * Per user of the given ones: the distinct tables read or written, or reached through a view they read
-	 * (the tables read or written directly, plus the entries' base tables reached but not used directly), and
-	 * the read cost. The base tables come from probes of {@code usage_daily_user_sources} by (view, user) and
-	 * (base table, user), the direct tables from the user's own rows ({@code table_user_daily_user}), made
-	 * distinct by hashing: a user's rows are never joined to every view's rows, nor sorted.
+	 * Per user of the given ones: the distinct tables read or written, or reached through a view they read,
+	 * and the read cost. The base tables reached come from probes of {@code usage_daily_user_sources} by
+	 * (view, user), one per entry, the tables used directly from the user's own rows of the range
+	 * ({@code table_user_daily_user}): a user's rows are never joined to every view's rows. (Probing whether
+	 * the user used a base table directly would be cheaper while the user did, but a generic plan may take the
+	 * table's primary key, and walk every user's rows of the table when the user did not.)
 	 */
 	Map<String, Figures> figures(List<String> users, List<IndirectRankingRepository.Entry> entries, DateRange range) {
 		Map<String, Figures> figures = new HashMap<>();
@@ -87,15 +88,11 @@ class IndirectUserRepository {
 				                  WHERE d.table_name = r.table_name AND d.user_name = s.user_name AND d.role = 'READ'
 				                    AND d.business_date BETWEEN r.from_date AND r.to_date))
 				SELECT r.user_name,
-				       (SELECT count(*) FROM (SELECT DISTINCT t.table_name FROM table_user_daily t
+				       (SELECT count(*) FROM (SELECT t.table_name FROM table_user_daily t
 				                              WHERE t.user_name = r.user_name AND t.business_date BETWEEN :from AND :to
-				                                AND t.role IN ('READ', 'WRITE')) used)
-				       + (SELECT count(*) FROM reached x
-				          WHERE x.user_name = r.user_name
-				            AND NOT EXISTS (SELECT 1 FROM usage_daily d
-				                            WHERE d.table_name = x.base AND d.user_name = x.user_name
-				                              AND d.role IN ('READ', 'WRITE') AND d.business_date BETWEEN :from AND :to))
-				         AS tables,
+				                                AND t.role IN ('READ', 'WRITE')
+				                              UNION
+				                              SELECT x.base FROM reached x WHERE x.user_name = r.user_name) used) AS tables,
 				       c.duration, c.bytes
 				FROM shown r
 				""" + RankingRepository.USER_COST), entries)
