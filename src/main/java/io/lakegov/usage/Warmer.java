@@ -1,9 +1,7 @@
 package io.lakegov.usage;
 
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,12 +21,11 @@ final class Warmer {
 
 	Warmer(int answers) {
 		this.answers = answers;
-		this.thread = answers == 0 ? null : new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-				task -> {
-					Thread warming = new Thread(task, "lakegov-answer-warmer");
-					warming.setDaemon(true);
-					return warming;
-				});
+		this.thread = answers == 0 ? null : Executors.newSingleThreadExecutor(task -> {
+			Thread warming = new Thread(task, "lakegov-answer-warmer");
+			warming.setDaemon(true);
+			return warming;
+		});
 	}
 
 	boolean enabled() {

@@ -11,7 +11,7 @@ final class ColumnImpactAssertions {
 	}
 
 	static void assertColumnImpactMatchesFacts(JdbcClient jdbc, String tablePattern) {
-		assertThat(difference(jdbc, tablePattern, """
+		assertThat(RollupAssertions.difference(jdbc, tablePattern, """
 				WITH expected AS (
 				  SELECT table_name, column_name, business_date, role, source_kind, source_id,
 				         count(DISTINCT (source, statement_id)) AS statements, max(event_time) AS last_event
@@ -22,7 +22,7 @@ final class ColumnImpactAssertions {
 				  FROM column_source_daily WHERE table_name LIKE :p)"""))
 			.as("column_source_daily rows differing from the column facts")
 			.isZero();
-		assertThat(difference(jdbc, tablePattern, """
+		assertThat(RollupAssertions.difference(jdbc, tablePattern, """
 				WITH expected AS (
 				  SELECT r.table_name, r.column_name, r.business_date, w.table_name AS target_table,
 				         count(DISTINCT (r.source, r.statement_id)) AS statements, max(r.event_time) AS last_event
@@ -38,16 +38,6 @@ final class ColumnImpactAssertions {
 				  FROM column_downstream_daily WHERE table_name LIKE :p)"""))
 			.as("column_downstream_daily rows differing from the facts")
 			.isZero();
-	}
-
-	private static long difference(JdbcClient jdbc, String tablePattern, String expectedAndActual) {
-		return jdbc.sql(expectedAndActual + """
-
-				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
-				                      UNION ALL (SELECT * FROM actual EXCEPT SELECT * FROM expected)) d""")
-			.param("p", tablePattern)
-			.query(Long.class)
-			.single();
 	}
 
 }

@@ -181,7 +181,7 @@ public final class RollupAssertions {
 	}
 
 	/** Rows in one of the CTEs {@code expected} and {@code actual} but not in the other. */
-	private static long difference(JdbcClient jdbc, String tablePattern, String expectedAndActual) {
+	static long difference(JdbcClient jdbc, String tablePattern, String expectedAndActual) {
 		return jdbc.sql(expectedAndActual + """
 
 				SELECT count(*) FROM ((SELECT * FROM expected EXCEPT SELECT * FROM actual)
