@@ -14,7 +14,10 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
-/** Syncs the table inventory on a schedule, on one replica at a time. */
+/**
+ * Syncs the table inventory on a schedule, on one replica at a time (the lock is a lease kept alive while
+ * the sync runs, so a replica that dies mid-sync holds it for a minute at most).
+ */
 @Component
 @ConditionalOnProperty(name = "lakegov.catalog.enabled", matchIfMissing = true)
 class CatalogSyncJob {
@@ -46,7 +49,7 @@ class CatalogSyncJob {
 	}
 
 	@Scheduled(cron = "${lakegov.catalog.cron:0 15 * * * *}", zone = "${lakegov.catalog.zone:UTC}")
-	@SchedulerLock(name = "catalog-sync", lockAtMostFor = "PT30M", lockAtLeastFor = "PT1M")
+	@SchedulerLock(name = "catalog-sync", lockAtLeastFor = "PT30S")
 	void run() {
 		CatalogSyncResult result = sync.sync();
 		log.info("Table inventory synced: {} tables, {} appeared, {} vanished, {} renamed, {} changed, {} view definitions changed",

@@ -40,7 +40,7 @@ class IngestionScheduler {
 	}
 
 	@Scheduled(cron = "${lakegov.ingest.cron:0 0 * * * *}", zone = "${lakegov.ingest.zone:UTC}")
-	@SchedulerLock(name = "ingestion")
+	@SchedulerLock(name = "ingestion", lockAtMostFor = "${lakegov.ingest.stale-run-timeout:15m}")
 	void scheduled() {
 		run(RunKind.SCHEDULED);
 	}
