@@ -2,14 +2,24 @@ package io.lakegov.ingest;
 
 import io.lakegov.web.Secrets;
 
+import org.springframework.transaction.TransactionSystemException;
+
 /** A failure in words for the run record and the health details. */
 final class FailureText {
 
 	private FailureText() {
 	}
 
-	/** The failure in words for the run record: the exception chain's messages, never a stack trace. */
+	/**
+	 * The failure in words for the run record: the exception chain's messages, never a stack trace. When a
+	 * rollback failed too (the store went away mid-batch), the failure that caused the rollback comes first.
+	 */
 	static String describe(Throwable failure) {
+		for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+			if (cause instanceof TransactionSystemException rollback && rollback.getApplicationException() != null) {
+				return describe(rollback.getApplicationException());
+			}
+		}
 		StringBuilder text = new StringBuilder();
 		for (Throwable cause = failure; cause != null && text.length() < 2000; cause = cause.getCause()) {
 			if (!text.isEmpty()) {

@@ -21,7 +21,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param zeroRowsAlertAfter a run that reads nothing when nothing was read for this long is flagged
  * @param retries how often a failing source read is retried within a run
  * @param retryBackoff the wait before the first retry, doubled for each further one
- * @param staleRunTimeout a run whose heartbeat is older than this is taken as crashed
+ * @param staleRunTimeout a run whose heartbeat is older than this is taken as crashed (at least 30 s: a live
+ * run heartbeats three times within it), and how long the schedule's lock outlives a replica that died holding it
  * @param lineageOverlap how far before its own watermark each run reads the engine's table lineage again
  * (on {@code event_time}; the system table publishes rows later than the history does)
  */
@@ -34,6 +35,8 @@ public record IngestProperties(@DefaultValue("true") boolean enabled, @DefaultVa
 		@DefaultValue("10s") Duration retryBackoff, @DefaultValue("15m") Duration staleRunTimeout,
 		@DefaultValue("6h") Duration lineageOverlap) {
 
+	private static final Duration MIN_STALE_RUN_TIMEOUT = Duration.ofSeconds(30);
+
 	public IngestProperties {
 		if (batchSize < 1 || batchSize > 100_000) {
 			throw new IllegalArgumentException("lakegov.ingest.batch-size must be between 1 and 100000");
@@ -44,6 +47,16 @@ public record IngestProperties(@DefaultValue("true") boolean enabled, @DefaultVa
 		if (retries < 0) {
 			throw new IllegalArgumentException("lakegov.ingest.retries cannot be negative");
 		}
+		if (staleRunTimeout.compareTo(MIN_STALE_RUN_TIMEOUT) < 0) {
+			throw new IllegalArgumentException("lakegov.ingest.stale-run-timeout must be at least 30s");
+		}
+	}
+
+	/** How often a live run tells the store it is alive: three times within the stale-run timeout, at most every 20 s. */
+	Duration heartbeatInterval() {
+		Duration third = staleRunTimeout.dividedBy(3);
+		Duration most = Duration.ofSeconds(20);
+		return third.compareTo(most) < 0 ? third : most;
 	}
 
 }

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,11 +34,33 @@ class IngestionRunRepository {
 		this.node = nodeName();
 	}
 
-	/** Thrown when a run is already going on somewhere. */
+	/** Thrown when a run is already going on somewhere; names it when it could be found. */
 	static final class RunInProgressException extends RuntimeException {
 
-		RunInProgressException(String source) {
-			super("An ingestion run of source " + source + " is already in progress");
+		private final Long runningId;
+
+		RunInProgressException(String source, Long runningId) {
+			super("An ingestion run of source " + source + " is already in progress"
+					+ (runningId == null ? "" : " (run " + runningId + ")"));
+			this.runningId = runningId;
+		}
+
+		/** The run in progress, or empty when it finished between the refusal and the look-up. */
+		Optional<Long> runningId() {
+			return Optional.ofNullable(runningId);
+		}
+
+	}
+
+	/**
+	 * Thrown when a run's batch finds the run no longer RUNNING: another replica took it for abandoned
+	 * (its heartbeat was late) and may have started the window again, so this one must not write.
+	 */
+	static final class RunTakenOverException extends RuntimeException {
+
+		RunTakenOverException(long id) {
+			super("Ingestion run " + id + " was marked as abandoned by another replica while it was still writing; "
+					+ "its batch was rolled back");
 		}
 
 	}
@@ -58,25 +81,41 @@ class IngestionRunRepository {
 			return find(id).orElseThrow();
 		}
 		catch (DuplicateKeyException ex) {
-			throw new RunInProgressException(source);
+			throw new RunInProgressException(source, running(source).orElse(null));
 		}
 	}
 
-	/** Marks runs whose heartbeat stopped (their process died) as failed, so a new run can start. */
-	int failAbandoned(Duration timeout) {
-		return jdbc.sql("""
-				UPDATE ingestion_run SET status = 'FAILED', finished_at = now(),
-				    error = 'abandoned: no heartbeat since ' || heartbeat_at
-				WHERE status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => :seconds)""")
-			.param("seconds", timeout.toSeconds())
-			.update();
+	/** The source's run in progress, if any. */
+	Optional<Long> running(String source) {
+		return jdbc.sql("SELECT id FROM ingestion_run WHERE source = :source AND status = 'RUNNING'")
+			.param("source", source)
+			.query(Long.class)
+			.optional();
 	}
 
-	/** A run waiting for its turn in this process stays alive. */
-	void heartbeat(long id) {
-		jdbc.sql("UPDATE ingestion_run SET heartbeat_at = now() WHERE id = :id AND status = 'RUNNING'")
-			.param("id", id)
-			.update();
+	/**
+	 * Marks runs whose heartbeat stopped (their process died, or lost the store for longer than the timeout)
+	 * as failed, so that a new run can start; returns the runs marked.
+	 */
+	List<Long> failAbandoned(Duration timeout) {
+		return jdbc.sql("""
+				UPDATE ingestion_run SET status = 'FAILED', finished_at = now(),
+				    error = 'abandoned: no heartbeat from ' || coalesce(node, 'an unknown replica') || ' since '
+				        || to_char(heartbeat_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+				        || ' (the replica died or lost the store); the next run completes its window'
+				WHERE status = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => :seconds)
+				RETURNING id""")
+			.param("seconds", timeout.toSeconds())
+			.query(Long.class)
+			.list();
+	}
+
+	/** The runs of this process are alive; returns those still RUNNING (the others were taken for abandoned). */
+	List<Long> heartbeat(Collection<Long> ids) {
+		return jdbc.sql("UPDATE ingestion_run SET heartbeat_at = now() WHERE id IN (:ids) AND status = 'RUNNING' RETURNING id")
+			.param("ids", ids)
+			.query(Long.class)
+			.list();
 	}
 
 	void setWindow(long id, Instant windowStart, Instant windowEnd) {
@@ -87,12 +126,16 @@ class IngestionRunRepository {
 			.update();
 	}
 
+	/**
+	 * A batch committed (in its transaction): counts and heartbeat. Throws, rolling the batch back, when the
+	 * run is no longer RUNNING.
+	 */
 	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked) {
-		jdbc.sql("""
+		int updated = jdbc.sql("""
 				UPDATE ingestion_run SET rows_read = rows_read + :read, rows_changed = rows_changed + :changed,
 				    statements_analysed = statements_analysed + :analysed, unanalysable = unanalysable + :unanalysable,
 				    rows_masked = rows_masked + :masked, batches = batches + 1, heartbeat_at = now()
-				WHERE id = :id""")
+				WHERE id = :id AND status = 'RUNNING'""")
 			.param("id", id)
 			.param("masked", masked)
 			.param("read", rowsRead)
@@ -100,18 +143,26 @@ class IngestionRunRepository {
 			.param("analysed", analysed)
 			.param("unanalysable", unanalysable)
 			.update();
+		stillRunning(id, updated);
+	}
+
+	private static void stillRunning(long id, int updated) {
+		if (updated == 0) {
+			throw new RunTakenOverException(id);
+		}
 	}
 
 	/** A lineage batch committed (in its transaction): the run heartbeats too. */
 	void lineageProgress(long id, long rowsRead, long rowsNew) {
-		jdbc.sql("""
+		int updated = jdbc.sql("""
 				UPDATE ingestion_run SET lineage_rows_read = lineage_rows_read + :read,
 				    lineage_rows_new = lineage_rows_new + :new, lineage_status = 'READ', heartbeat_at = now()
-				WHERE id = :id""")
+				WHERE id = :id AND status = 'RUNNING'""")
 			.param("id", id)
 			.param("read", rowsRead)
 			.param("new", rowsNew)
 			.update();
+		stillRunning(id, updated);
 	}
 
 	/** The lineage part ended: READ, UNAVAILABLE or FAILED, with why when it did not read. */
@@ -123,16 +174,17 @@ class IngestionRunRepository {
 			.update();
 	}
 
-	void finish(long id, RunStatus status, String error, boolean zeroRowsAlert) {
-		jdbc.sql("""
+	/** Records the run's outcome; false when it was no longer RUNNING (another replica took it for abandoned). */
+	boolean finish(long id, RunStatus status, String error, boolean zeroRowsAlert) {
+		return jdbc.sql("""
 				UPDATE ingestion_run SET status = :status, error = :error, zero_rows_alert = :alert, finished_at = now(),
 				    heartbeat_at = now()
-				WHERE id = :id""")
+				WHERE id = :id AND status = 'RUNNING'""")
 			.param("id", id)
 			.param("status", status.name())
 			.param("error", error)
 			.param("alert", zeroRowsAlert)
-			.update();
+			.update() == 1;
 	}
 
 	Optional<IngestionRun> find(long id) {
@@ -218,13 +270,16 @@ class IngestionRunRepository {
 		return instant == null ? null : Timestamp.from(instant);
 	}
 
+	/** The host and process id: two replicas on one host, or a restarted one, are told apart. */
 	private static String nodeName() {
+		String host;
 		try {
-			return InetAddress.getLocalHost().getHostName();
+			host = InetAddress.getLocalHost().getHostName();
 		}
 		catch (UnknownHostException ex) {
-			return "unknown";
+			host = "unknown";
 		}
+		return host + "/" + ProcessHandle.current().pid();
 	}
 
 }

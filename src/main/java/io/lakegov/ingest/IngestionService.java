@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -47,6 +48,8 @@ public class IngestionService implements DisposableBean {
 
 	private final RunTurns turns;
 
+	private final RunHeartbeats heartbeats;
+
 	private final Sources sources;
 
 	/** Claimed runs started from the API wait here for their turn (see {@link RunTurns}). */
@@ -58,7 +61,7 @@ public class IngestionService implements DisposableBean {
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
 			LineageIngestion lineage, Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics,
-			StoreMetrics storeMetrics, RunTurns turns, Sources sources, Clock clock) {
+			StoreMetrics storeMetrics, RunTurns turns, RunHeartbeats heartbeats, Sources sources, Clock clock) {
 		this.sources = sources;
 		this.runs = runs;
 		this.watermark = watermark;
@@ -69,6 +72,7 @@ public class IngestionService implements DisposableBean {
 		this.metrics = metrics;
 		this.storeMetrics = storeMetrics;
 		this.turns = turns;
+		this.heartbeats = heartbeats;
 		this.clock = clock;
 	}
 
@@ -135,21 +139,27 @@ public class IngestionService implements DisposableBean {
 		return watermark.current(source.name());
 	}
 
+	/**
+	 * Takes the source's run slot, after marking the runs whose heartbeat stopped as abandoned; from here on
+	 * the run is heartbeated until its outcome is recorded.
+	 */
 	private IngestionRun claim(HistorySource source, RunKind kind, Instant from, Instant to) {
-		int abandoned = runs.failAbandoned(properties.staleRunTimeout());
-		if (abandoned > 0) {
-			log.warn("Marked {} ingestion run(s) without heartbeat as failed", abandoned);
-		}
-		return runs.start(source.name(), kind.name(), from, to);
+		heartbeats.failAbandoned();
+		IngestionRun run = runs.start(source.name(), kind.name(), from, to);
+		heartbeats.started(run.id());
+		return run;
 	}
 
 	private IngestionRun inTurn(IngestionRun run, RunTurns.Work<IngestionRun> work) {
 		try {
-			return turns.inTurn(run, work);
+			return turns.inTurn(work);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			return fail(run, ex);
+		}
+		finally {
+			heartbeats.ended(run.id());
 		}
 	}
 
@@ -166,7 +176,9 @@ public class IngestionService implements DisposableBean {
 			// after the history window, so that most lineage finds its statements already stored
 			lineage.ingest(source, run, backfill ? from : null, to);
 			boolean alert = zeroRowsAlert(source, rowsRead, backfill);
-			runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert);
+			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert)) {
+				return takenOver(run);
+			}
 			IngestionRun done = runs.find(run.id()).orElseThrow();
 			metrics.runFinished(done, alert);
 			storeMetrics.invalidate();
@@ -191,7 +203,9 @@ public class IngestionService implements DisposableBean {
 		try {
 			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
-			runs.finish(run.id(), RunStatus.SUCCEEDED, null, false);
+			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, false)) {
+				return takenOver(run);
+			}
 			log.info("Re-analysis run {} (source {}) re-derived the facts of {} statements; {} statements could not be "
 					+ "analysed anew because their raw text is gone, and keep the facts of their last analysis", run.id(),
 					source.name(), outcome.refreshed(), outcome.notReanalysable());
@@ -202,8 +216,25 @@ public class IngestionService implements DisposableBean {
 		}
 	}
 
+	/**
+	 * Records the failure. When the store itself is away, the failure is recorded by {@link RunHeartbeats} once
+	 * it is back, so that the slot is free for the next run without waiting for the stale-run timeout.
+	 */
 	private IngestionRun fail(IngestionRun run, Exception ex) {
-		runs.finish(run.id(), RunStatus.FAILED, FailureText.describe(ex), false);
+		String reason = FailureText.describe(ex);
+		try {
+			if (!runs.finish(run.id(), RunStatus.FAILED, reason, false)) {
+				return takenOver(run);
+			}
+		}
+		catch (DataAccessException storeAway) {
+			heartbeats.failedUnrecorded(run.id(), reason);
+			log.error("Ingestion run {} failed (source {}, {}) and the store could not record it; it is recorded when "
+					+ "the store is back: {}", run.id(), run.source(), run.kind(), reason);
+			return new IngestionRun(run.id(), run.source(), run.kind(), RunStatus.FAILED.name(), run.windowStart(),
+					run.windowEnd(), run.startedAt(), null, run.rowsRead(), run.rowsChanged(), run.statementsAnalysed(),
+					run.unanalysable(), run.rowsMasked(), run.batches(), reason, false, run.durationMs(), run.lineage());
+		}
 		IngestionRun done = runs.find(run.id()).orElseThrow();
 		metrics.runFinished(done, false);
 		storeMetrics.invalidate();
@@ -211,6 +242,14 @@ public class IngestionService implements DisposableBean {
 				+ "committed, in {}: {}", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(),
 				done.rowsRead(), done.rowsChanged(), done.batches(), Duration.ofMillis(done.durationMs()), ex.getClass().getSimpleName(), Secrets.masked(ex));
 		return done;
+	}
+
+	/** Another replica took the run for abandoned and may be running its window again: this one stops here. */
+	private IngestionRun takenOver(IngestionRun run) {
+		IngestionRun now = runs.find(run.id()).orElseThrow();
+		log.error("Ingestion run {} (source {}) was marked as abandoned by another replica before it finished; its "
+				+ "committed batches stand and the next run completes the window: {}", run.id(), run.source(), now.error());
+		return now;
 	}
 
 	private static long rowsPerSecond(IngestionRun run) {

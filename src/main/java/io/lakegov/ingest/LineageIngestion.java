@@ -93,6 +93,9 @@ class LineageIngestion {
 			reader.read(source, from, to, properties.batchSize(), (rows, rejected) -> write(source, run, backfill, rows, rejected));
 			runs.lineageFinished(run.id(), "READ", null);
 		}
+		catch (IngestionRunRepository.RunTakenOverException ex) {
+			throw ex;
+		}
 		catch (Exception ex) {
 			String reason = FailureText.describe(ex);
 			log.warn("Ingestion run {}: reading the engine lineage failed; the next run reads it again from its "

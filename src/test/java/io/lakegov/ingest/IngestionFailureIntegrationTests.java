@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,6 +46,9 @@ class IngestionFailureIntegrationTests {
 
 	@Autowired
 	JdbcClient jdbc;
+
+	@Autowired
+	RunHeartbeats heartbeats;
 
 	@MockitoSpyBean
 	BatchIngester batches;
@@ -172,6 +176,73 @@ class IngestionFailureIntegrationTests {
 		assertThat(run.status()).isEqualTo("SUCCEEDED");
 		assertThat(jdbc.sql("SELECT error FROM ingestion_run WHERE node = 'dead-node'").query(String.class).single())
 			.startsWith("abandoned");
+	}
+
+	@Test
+	void aRunTakenForAbandonedByAnotherReplicaWritesNoFurtherBatch() {
+		AtomicInteger calls = new AtomicInteger();
+		doAnswer(invocation -> {
+			// another replica found the heartbeat stale after the first batch and took the slot (in its own transaction)
+			if (calls.incrementAndGet() == 2) {
+				CompletableFuture.runAsync(() -> jdbc.sql("UPDATE ingestion_run SET status = 'FAILED', finished_at = now(), "
+						+ "error = 'abandoned: test' WHERE status = 'RUNNING'").update()).join();
+			}
+			return invocation.callRealMethod();
+		}).when(batches).ingest(any(BatchIngester.Prepared.class), anyLong());
+
+		IngestionRun run = ingestion.runIncremental(RunKind.MANUAL);
+
+		assertThat(run.status()).isEqualTo("FAILED");
+		assertThat(run.error()).isEqualTo("abandoned: test");
+		assertThat(run.batches()).isEqualTo(1);
+		assertThat(IngestionTestSupport.facts(jdbc)).hasSize(2);
+		assertThat(ingestion.watermark()).contains(T0.plusSeconds(15));
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+
+		doCallRealMethod().when(batches).ingest(any(BatchIngester.Prepared.class), anyLong());
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+		assertThat(IngestionTestSupport.facts(jdbc)).hasSize(6);
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
+	}
+
+	@Test
+	void heartbeatsKeepTheRunsOfThisProcessAliveAndMarkTheStaleRunsOfOthers() {
+		long mine = insertRun("default", "this-node", "10 minutes");
+		long dead = insertRun("eu", "dead-node", "20 minutes");
+		heartbeats.started(mine);
+		try {
+			heartbeats.beat();
+		}
+		finally {
+			heartbeats.ended(mine);
+		}
+		assertThat(jdbc.sql("SELECT status FROM ingestion_run WHERE id = :id AND heartbeat_at > now() - interval '1 minute'")
+			.param("id", mine).query(String.class).single()).isEqualTo("RUNNING");
+		assertThat(jdbc.sql("SELECT status || ' ' || error FROM ingestion_run WHERE id = :id").param("id", dead)
+			.query(String.class).single()).startsWith("FAILED abandoned: no heartbeat from dead-node since ");
+	}
+
+	@Test
+	void aFailureTheStoreCouldNotTakeIsRecordedWithItsReasonWhenItIsBack() {
+		long run = insertRun("default", "this-node", "0 minutes");
+		heartbeats.failedUnrecorded(run, "SQLException: connection lost");
+		heartbeats.beat();
+		assertThat(jdbc.sql("SELECT status || ' ' || error FROM ingestion_run WHERE id = :id").param("id", run)
+			.query(String.class).single()).isEqualTo("FAILED SQLException: connection lost");
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+	}
+
+	/** A RUNNING run of the source whose heartbeat is this old. */
+	private long insertRun(String source, String node, String heartbeatAge) {
+		return jdbc.sql("""
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
+				VALUES (:source, 'SCHEDULED', 'RUNNING', now() - CAST(:age AS interval), now() - CAST(:age AS interval), :node)
+				RETURNING id""")
+			.param("source", source)
+			.param("node", node)
+			.param("age", heartbeatAge)
+			.query(Long.class)
+			.single();
 	}
 
 	private String trigger(CyclicBarrier barrier) throws Exception {
