@@ -3,10 +3,12 @@ package io.lakegov.ingest;
 import java.net.URI;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Map;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
+import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -20,6 +22,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -124,8 +127,12 @@ class IngestionController {
 			return start.get();
 		}
 		catch (IngestionRunRepository.RunInProgressException ex) {
-			throw ApiException.conflict("An ingestion run of this source is already in progress; try again when it has "
-					+ "finished.");
+			throw ex.runningId()
+				.map(id -> new ApiException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Ingestion run " + id
+						+ " of this source is in progress (GET /api/v1/ingestion/runs/" + id
+						+ "); try again when it has finished.", Map.of("runId", id)))
+				.orElseGet(() -> ApiException.conflict("An ingestion run of this source is already in progress; try "
+						+ "again when it has finished."));
 		}
 	}
 

@@ -63,14 +63,17 @@ class IngestionControllerIntegrationTests {
 	}
 
 	@Test
-	void answersConflictWhileARunIsInProgress() {
-		jdbc.sql("""
+	void answersConflictWithTheRunningRunWhileARunIsInProgress() {
+		long running = jdbc.sql("""
 				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
-				VALUES ('default', 'SCHEDULED', 'RUNNING', now(), now(), 'busy-node')""").update();
+				VALUES ('default', 'SCHEDULED', 'RUNNING', now(), now(), 'busy-node') RETURNING id""")
+			.query(Long.class)
+			.single();
 		var response = api.post().uri("/api/v1/ingestion/runs").retrieve().toEntity(String.class);
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
 		assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
-		assertThat(response.getBody()).contains("https://lakegov.io/problems/conflict");
+		assertThat(response.getBody()).contains("https://lakegov.io/problems/conflict", "\"runId\":" + running,
+				"Ingestion run " + running + " of this source is in progress");
 		assertThat(api.post().uri("/api/v1/ingestion/reanalysis").retrieve().toBodilessEntity().getStatusCode())
 			.isEqualTo(HttpStatus.CONFLICT);
 	}
