@@ -91,4 +91,32 @@ class ForeignKeyFormsTests {
                 .containsExactlyInAnyOrder("main.retail_gold.dim_store", "main.other.dim_sku");
         assertThat(analysis.reads()).isEmpty();
     }
+
+    @Test
+    void keepsTheParentAReferenceWhenOnlyJSqlParserUnderstandsTheStatement() {
+        Analysis analysis = Golden.analyze("""
+                CREATE TABLE ops.readings (
+                  sensor_id BIGINT NOT NULL CONSTRAINT sensor_fk FOREIGN KEY REFERENCES ops.sensors,
+                  site_id INT,
+                  taken TIMESTAMP,
+                  CONSTRAINT readings_pk PRIMARY KEY (sensor_id, taken TIMESERIES),
+                  CONSTRAINT site_fk FOREIGN KEY (site_id) REFERENCES ops.sites (id))
+                """);
+
+        assertThat(analysis.stage()).isEqualTo("jsqlparser");
+        assertThat(Golden.accesses(analysis)).isEqualTo("REFERENCE:ops.sensors REFERENCE:ops.sites WRITE:ops.readings");
+    }
+
+    @Test
+    void readsAParentInJSqlParsersStageOnlyWhereTheQueryNamesIt() {
+        Analysis analysis = Golden.analyze("""
+                CREATE TABLE ops.readings (sensor_id BIGINT REFERENCES ops.sensors (id), site_id INT REFERENCES ops.sites,
+                  taken TIMESTAMP, CONSTRAINT readings_pk PRIMARY KEY (sensor_id, taken TIMESERIES))
+                AS SELECT r.sensor_id, s.site_id, r.taken FROM ops.raw r JOIN ops.sensors s ON r.sensor_id = s.id
+                """);
+
+        assertThat(analysis.stage()).isEqualTo("jsqlparser");
+        assertThat(Golden.accesses(analysis)).isEqualTo(
+                "READ:ops.raw READ:ops.sensors REFERENCE:ops.sensors REFERENCE:ops.sites WRITE:ops.readings");
+    }
 }
