@@ -1,14 +1,18 @@
 package io.lakegov.sql;
 
+import java.util.Arrays;
+import java.util.BitSet;
+
 /**
  * Databricks clauses inside statements that Spark's grammar otherwise knows, and that carry no table: the
  * {@code ONCE} of {@code INSERT INTO ONCE} (a pipeline flow), a column {@code MASK f [USING COLUMNS (...)]} (in
  * CREATE TABLE), {@code WITH ROW FILTER f ON (...)}, {@code CLUSTER BY AUTO | NONE}, the {@code EXCEPT (...)} of a
  * MERGE's {@code UPDATE SET *} or {@code INSERT *}, {@code COMPUTE DELTA STATISTICS},
- * {@code REPAIR TABLE t SYNC METADATA} and a {@code LOCATION '...' WITH (CREDENTIAL ...)}. When Spark's grammar
- * refuses a statement, these are replaced by spaces (offsets stay put) and the grammar reads the rest; the text is
- * unchanged when there is none. A history query {@code (DESCRIBE HISTORY t)} is rewritten as {@link HistoryQueries}
- * says.
+ * {@code REPAIR TABLE t SYNC METADATA}, a {@code LOCATION '...' WITH (CREDENTIAL ...)}, and the key constraint
+ * words of {@link KeyConstraintClauses} (the {@code FOREIGN KEY} of a column's {@code FOREIGN KEY REFERENCES p},
+ * {@code DEFERRABLE}, ...). When Spark's grammar refuses a statement, these are replaced by spaces (offsets stay
+ * put) and the grammar reads the rest; the text is unchanged when there is none. A history query
+ * {@code (DESCRIBE HISTORY t)} is rewritten as {@link HistoryQueries} says.
  */
 final class DatabricksClauses {
 
@@ -18,7 +22,15 @@ final class DatabricksClauses {
     /** The text of tokens {@code [first, end)} (which starts at {@code base}) without the clauses; null if none. */
     static String blank(Tokens tokens, int first, int end, String text, int base) {
         char[] chars = null;
+        BitSet keyWords = KeyConstraintClauses.databricksOnly(tokens, first, end);
         for (int i = first; i < end; i++) {
+            if (keyWords.get(i)) {
+                if (chars == null) {
+                    chars = text.toCharArray();
+                }
+                Arrays.fill(chars, tokens.start(i) - base, tokens.end(i) - base, ' ');
+                continue;
+            }
             int history = HistoryQueries.end(tokens, i, end);
             if (history > i) {
                 if (chars == null) {

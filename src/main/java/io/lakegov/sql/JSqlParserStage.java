@@ -1,5 +1,6 @@
 package io.lakegov.sql;
 
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -23,8 +24,9 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 
 /**
  * The general fallback: JSqlParser, for statements outside Spark's and Delta's grammars and our recognisers.
- * The statement's target is written; every other table it names is read. A name JSqlParser reports that we
- * cannot read back as a table name fails the stage rather than being guessed.
+ * The statement's target is written; a foreign key's parent ({@code REFERENCES p}) is referenced, and read too
+ * only when the statement's query names it; every other table it names is read. A name JSqlParser reports that
+ * we cannot read back as a table name fails the stage rather than being guessed.
  *
  * <p>JSqlParser is the slowest stage (a fresh parser costs more than Spark's whole parse of most statements, and
  * its backtracking can take a hundred milliseconds on a long query), so it is bounded three ways: it only sees
@@ -55,7 +57,7 @@ final class JSqlParserStage {
     private JSqlParserStage() {
     }
 
-    static StatementFacts analyze(Tokens tokens, int first, String sql, Deadline deadline) {
+    static StatementFacts analyze(Tokens tokens, int first, int end, String sql, Deadline deadline) {
         if (sql.length() > MAX_CHARS || !canHelp(tokens, first)) {
             return null;
         }
@@ -63,7 +65,7 @@ final class JSqlParserStage {
         if (statement == null && sql.length() <= COMPLEX_MAX_CHARS) {
             statement = parse(sql, true, deadline);
         }
-        return statement == null ? null : facts(statement);
+        return statement == null ? null : facts(statement, parents(tokens, first, end));
     }
 
     private static boolean canHelp(Tokens tokens, int first) {
@@ -95,7 +97,16 @@ final class JSqlParserStage {
         }
     }
 
-    private static StatementFacts facts(Statement statement) {
+    /** The tables after {@code REFERENCES} in the statement: foreign keys' parents. */
+    private static Set<TableName> parents(Tokens tokens, int first, int end) {
+        StatementFacts references = new StatementFacts(null);
+        DatabricksRecognisers.references(tokens, first, end, references);
+        Set<TableName> parents = new HashSet<>();
+        references.accesses.forEach(access -> parents.add(access.written()));
+        return parents;
+    }
+
+    private static StatementFacts facts(Statement statement, Set<TableName> parents) {
         try {
             Table target = target(statement);
             StatementFacts facts = new StatementFacts(
@@ -106,9 +117,14 @@ final class JSqlParserStage {
                 facts.add(name, AccessRole.WRITE, null);
                 written.add(name.qualified());
             }
+            Set<TableName> queried = queried(statement);
             for (String table : new TablesNamesFinder<Void>().getTables(statement)) {
                 TableName name = name(table);
-                if (!written.contains(name.qualified())) {
+                if (parents.contains(name)) {
+                    // JSqlParser lists a foreign key's parent with the tables read; no data of it is read.
+                    facts.add(name, AccessRole.REFERENCE, null);
+                }
+                if (!written.contains(name.qualified()) && (!parents.contains(name) || queried.contains(name))) {
                     facts.add(name, AccessRole.READ, null);
                 }
             }
@@ -117,6 +133,16 @@ final class JSqlParserStage {
             // A name we cannot read back, or a tree the finder does not know: not understood, never guessed.
             return null;
         }
+    }
+
+    /** The tables the query of a CREATE TABLE ... AS query names; none for other statements. */
+    private static Set<TableName> queried(Statement statement) {
+        Set<TableName> queried = new HashSet<>();
+        if (statement instanceof CreateTable create && create.getSelect() != null) {
+            Statement query = create.getSelect();
+            new TablesNamesFinder<Void>().getTables(query).forEach(table -> queried.add(name(table)));
+        }
+        return queried;
     }
 
     private static ScheduledThreadPoolExecutor watchdog() {

@@ -60,7 +60,7 @@ final class StatementStages {
                     return quoted;
                 }
             }
-            StatementFacts fallback = JSqlParserStage.analyze(tokens, first, text, deadline);
+            StatementFacts fallback = JSqlParserStage.analyze(tokens, first, end, text, deadline);
             if (fallback != null) {
                 return StageOutcome.found(fallback, "jsqlparser");
             }
