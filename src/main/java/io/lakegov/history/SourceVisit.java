@@ -2,9 +2,9 @@ package io.lakegov.history;
 
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -21,7 +21,7 @@ public final class SourceVisit {
 
 	private final JdbcClient jdbc;
 
-	private final ExecutorService readers;
+	private final ThreadPoolExecutor readers;
 
 	private final Duration bound;
 
@@ -29,7 +29,7 @@ public final class SourceVisit {
 
 	private SourceGap down;
 
-	SourceVisit(JdbcClient jdbc, ExecutorService readers, Duration bound) {
+	SourceVisit(JdbcClient jdbc, ThreadPoolExecutor readers, Duration bound) {
 		this.jdbc = jdbc;
 		this.readers = readers;
 		this.bound = bound;
@@ -53,7 +53,7 @@ public final class SourceVisit {
 		}
 		Future<T> reading;
 		try {
-			reading = readers.submit(() -> query.apply(jdbc));
+			reading = submit(query);
 		}
 		catch (RejectedExecutionException ex) {
 			return gone(new SourceGap(SourceGap.Kind.UNREACHABLE,
@@ -84,6 +84,17 @@ public final class SourceVisit {
 				throw error;
 			}
 			throw new IllegalStateException(ex.getCause());
+		}
+	}
+
+	private <T> Future<T> submit(Function<JdbcClient, T> query) {
+		try {
+			return readers.submit(() -> query.apply(jdbc));
+		}
+		catch (RejectedExecutionException full) {
+			// reads of requests that stopped waiting may still sit in the queue: drop them and try once more
+			readers.purge();
+			return readers.submit(() -> query.apply(jdbc));
 		}
 	}
 
