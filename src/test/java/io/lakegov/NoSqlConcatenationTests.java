@@ -47,9 +47,9 @@ class NoSqlConcatenationTests {
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"\")", "a literal"),
 			Map.entry("retention/RetentionFactsRepository.java: TRAVEL_READS.formatted(\"AND a.table_name = :table\")",
 					"a literal; the table is a bind parameter"),
-			Map.entry("retention/SourceInventory.java: SELECT.formatted(source.inventoryTable(), \"\", limit)",
+			Map.entry("retention/SourceInventory.java: SELECT.formatted(inventoryTable, \"\", limit)",
 					"the configured inventory table and an int"),
-			Map.entry("retention/SourceInventory.java: SELECT.formatted(source.inventoryTable(), \"\"\" AND "
+			Map.entry("retention/SourceInventory.java: SELECT.formatted(inventoryTable, \"\"\" AND "
 					+ "lower(table_catalog) = :catalog AND lower(table_schema) = :schema AND lower(table_name) = :name\"\"\", 1)",
 					"the configured inventory table and a literal with bind parameters"),
 			Map.entry("retention/DatabricksMetadataSource.java: RetentionSql.quoted(table)",

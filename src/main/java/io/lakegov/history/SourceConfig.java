@@ -90,7 +90,7 @@ class SourceConfig {
 
 	private static HistorySource source(SourceSettings settings, SourceDatabase database) {
 		return new HistorySource(settings.name(), database, settings.fetchSize(), settings.queryTimeout(),
-				new OwnStatements(settings.ownPrincipals()));
+				new OwnStatements(settings.ownPrincipals()), settings.requestTimeout());
 	}
 
 	private static DataSource pool(SourceSettings settings) {

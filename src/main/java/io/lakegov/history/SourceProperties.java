@@ -27,6 +27,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param lineageTable the engine's table lineage, read as a second witness of what statements touched
  * @param columnsTable the column inventory ({@code information_schema.columns} of the source); a source
  * without it syncs tables only
+ * @param requestTimeout how long an HTTP request waits for the source in all (the table metadata that
+ * retention answers read live), however long {@code connectionTimeout} lets ingestion wait for a warehouse
+ * that is starting; past it the answer says what it lacks
  */
 @ConfigurationProperties("lakegov.source")
 public record SourceProperties(String url, String username, String password,
@@ -35,7 +38,8 @@ public record SourceProperties(String url, String username, String password,
 		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
 		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals,
 		@DefaultValue(SourceProperties.DEFAULT_LINEAGE_TABLE) String lineageTable,
-		@DefaultValue(SourceProperties.DEFAULT_COLUMNS_TABLE) String columnsTable) {
+		@DefaultValue(SourceProperties.DEFAULT_COLUMNS_TABLE) String columnsTable,
+		@DefaultValue("5s") Duration requestTimeout) {
 
 	static final String DEFAULT_LINEAGE_TABLE = "system.access.table_lineage";
 
@@ -63,6 +67,9 @@ public record SourceProperties(String url, String username, String password,
 		}
 		if (maxPoolSize < 1) {
 			throw new IllegalArgumentException("lakegov.source.max-pool-size must be at least 1");
+		}
+		if (requestTimeout == null || requestTimeout.toMillis() < 100) {
+			throw new IllegalArgumentException("lakegov.source.request-timeout must be at least 100ms, was " + requestTimeout);
 		}
 	}
 

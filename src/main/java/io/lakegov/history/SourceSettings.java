@@ -15,6 +15,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param lineageTable the source's engine table lineage ({@code system.access.table_lineage} of its region)
  * @param columnsTable the source's column inventory ({@code system.information_schema.columns} of its region)
  * @param enabled whether the source is read; a disabled source keeps its stored history and facts
+ * @param requestTimeout how long an HTTP request waits for the source in all
  * @see SourceProperties the keys of the single-source form, which mean the same
  */
 public record SourceSettings(String name, String url, String username, String password,
@@ -23,7 +24,8 @@ public record SourceSettings(String name, String url, String username, String pa
 		@DefaultValue("30m") Duration queryTimeout, @DefaultValue("2") int maxPoolSize,
 		@DefaultValue("30s") Duration connectionTimeout, @DefaultValue("") List<String> ownPrincipals,
 		@DefaultValue(SourceProperties.DEFAULT_LINEAGE_TABLE) String lineageTable,
-		@DefaultValue(SourceProperties.DEFAULT_COLUMNS_TABLE) String columnsTable, @DefaultValue("true") boolean enabled) {
+		@DefaultValue(SourceProperties.DEFAULT_COLUMNS_TABLE) String columnsTable, @DefaultValue("true") boolean enabled,
+		@DefaultValue("5s") Duration requestTimeout) {
 
 	/** The name of the one source of the single-source form ({@code lakegov.source.*} or the demo). */
 	public static final String DEFAULT_NAME = "default";
@@ -36,7 +38,8 @@ public record SourceSettings(String name, String url, String username, String pa
 	static SourceSettings of(SourceProperties single) {
 		return new SourceSettings(DEFAULT_NAME, single.url(), single.username(), single.password(), single.table(),
 				single.inventoryTable(), single.fetchSize(), single.queryTimeout(), single.maxPoolSize(),
-				single.connectionTimeout(), single.ownPrincipals(), single.lineageTable(), single.columnsTable(), true);
+				single.connectionTimeout(), single.ownPrincipals(), single.lineageTable(), single.columnsTable(), true,
+				single.requestTimeout());
 	}
 
 	boolean configured() {

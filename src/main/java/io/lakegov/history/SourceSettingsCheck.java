@@ -98,6 +98,9 @@ final class SourceSettingsCheck {
 		if (entry.connectionTimeout() == null || entry.connectionTimeout().toMillis() < 250) {
 			problems.add(key + ".connection-timeout must be at least 250ms, was " + entry.connectionTimeout());
 		}
+		if (entry.requestTimeout() == null || entry.requestTimeout().toMillis() < 100) {
+			problems.add(key + ".request-timeout must be at least 100ms, was " + entry.requestTimeout());
+		}
 		return problems;
 	}
 

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
  * A small least-recently-used cache whose entries expire: metadata from the source changes rarely and
@@ -33,23 +33,24 @@ final class ExpiringCache<K, V> {
 		};
 	}
 
-	/**
-	 * The cached value, or the loader's; a loader that throws caches nothing. The loader runs outside
-	 * the lock, so a slow source does not block other keys (two callers may load the same key once each).
-	 */
-	V get(K key, Function<K, V> loader) {
+	/** The value kept for the key, unless it expired. */
+	Optional<V> find(K key) {
 		Instant now = clock.instant();
 		synchronized (entries) {
 			Entry<V> entry = entries.get(key);
-			if (entry != null && now.isBefore(entry.expires())) {
-				return entry.value();
-			}
+			return entry != null && now.isBefore(entry.expires()) ? Optional.of(entry.value()) : Optional.empty();
 		}
-		V value = loader.apply(key);
+	}
+
+	/**
+	 * Keeps the value for the time to live. Callers load values outside the lock, so a slow source does
+	 * not block other keys (two callers may load the same key once each).
+	 */
+	void put(K key, V value) {
+		Instant expires = clock.instant().plus(ttl);
 		synchronized (entries) {
-			entries.put(key, new Entry<>(value, now.plus(ttl)));
+			entries.put(key, new Entry<>(value, expires));
 		}
-		return value;
 	}
 
 	int size() {

@@ -4,8 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.lakegov.history.SourceDatabase;
 import io.lakegov.sql.TableName;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Reads the local warehouse's stand-ins for {@code SHOW TBLPROPERTIES} and {@code DESCRIBE HISTORY}:
@@ -13,16 +14,10 @@ import io.lakegov.sql.TableName;
  */
 final class LocalMetadataSource implements TableMetadataSource {
 
-	private final SourceDatabase source;
-
-	LocalMetadataSource(SourceDatabase source) {
-		this.source = source;
-	}
-
 	@Override
-	public Map<String, String> properties(TableName table) {
+	public Map<String, String> properties(JdbcClient source, TableName table) {
 		Map<String, String> properties = new LinkedHashMap<>();
-		source.jdbc()
+		source
 			.sql("SELECT key, value FROM lakehouse.table_properties WHERE lower(table_full_name) = :table ORDER BY key")
 			.param("table", table.qualified())
 			.query(rs -> {
@@ -32,8 +27,8 @@ final class LocalMetadataSource implements TableMetadataSource {
 	}
 
 	@Override
-	public List<CommitHistory.Commit> history(TableName table) {
-		return source.jdbc()
+	public List<CommitHistory.Commit> history(JdbcClient source, TableName table) {
+		return source
 			.sql("""
 					SELECT version, timestamp FROM lakehouse.table_history
 					WHERE lower(table_full_name) = :table ORDER BY version""")
@@ -43,8 +38,8 @@ final class LocalMetadataSource implements TableMetadataSource {
 	}
 
 	@Override
-	public List<TableName> tablesWithSettings(int limit) {
-		return source.jdbc()
+	public List<TableName> tablesWithSettings(JdbcClient source, int limit) {
+		return source
 			.sql("SELECT DISTINCT lower(table_full_name) FROM lakehouse.table_properties ORDER BY 1 LIMIT :limit")
 			.param("limit", limit)
 			.query(String.class)

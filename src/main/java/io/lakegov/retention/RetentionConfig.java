@@ -13,7 +13,7 @@ class RetentionConfig {
 	TableMetadataSource tableMetadataSource(SourceDatabase source) {
 		// any source that is not Databricks is laid out like the local warehouse (or refuses, which
 		// leaves settings unknown)
-		return source.isDatabricks() ? new DatabricksMetadataSource(source) : new LocalMetadataSource(source);
+		return source.isDatabricks() ? new DatabricksMetadataSource(source) : new LocalMetadataSource();
 	}
 
 }

@@ -7,7 +7,6 @@ import java.util.Optional;
 
 import io.lakegov.sql.TableName;
 import io.lakegov.web.ApiException;
-import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -38,25 +37,27 @@ class RetentionController {
 	@GetMapping("/retention/proposals")
 	@Operation(summary = "Retention proposals for every table with evidence",
 			description = "RAISE, LOWER and REVIEW_UNUSED proposals with the ready-to-run SQL, the evidence and a "
-					+ "confidence; RAISE first, higher confidence first. Computed on request, reused for a minute.")
-	PageResponse<RetentionProposal> retentionProposals(
+					+ "confidence; RAISE first, higher confidence first. Computed on request, reused for a minute. "
+					+ "What the source does not give in time (lakegov.source.request-timeout), or lacks, or refuses, "
+					+ "is left out and said so in inventory and metadata.")
+	ProposalPage retentionProposals(
 			@RequestParam(required = false) @Parameter(description = "only proposals of this kind", example = "RAISE",
 					schema = @Schema(allowableValues = { "RAISE", "LOWER", "REVIEW_UNUSED" })) String kind,
 			@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) @Parameter(example = "0") int page,
 			@RequestParam(defaultValue = "50") @Min(1) @Max(500) @Parameter(example = "50") int size) {
 		Optional<RetentionKind> wanted = kind(kind);
-		List<RetentionProposal> all = retention.proposals()
+		RetentionService.Proposals proposals = retention.proposals();
+		List<RetentionProposal> matching = proposals.items()
 			.stream()
 			.filter(proposal -> wanted.isEmpty() || proposal.kind() == wanted.get())
 			.toList();
-		int fromIndex = (int) Math.min((long) page * size, all.size());
-		int toIndex = Math.min(fromIndex + size, all.size());
-		return PageResponse.of(all.subList(fromIndex, toIndex), page, size, all.size());
+		return ProposalPage.of(proposals, matching, page, size);
 	}
 
 	@GetMapping("/tables/{table}/retention")
 	@Operation(summary = "One table's time-travel evidence, retention settings and proposals",
-			description = "A table lakegov knows nothing about answers with empty evidence and no proposal.")
+			description = "A table lakegov knows nothing about answers with empty evidence and no proposal. What the "
+					+ "source does not give in time, or lacks, or refuses, is said so in inventory and metadata.")
 	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
 			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") String table) {
 		return retention.table(tableName(table));

@@ -8,17 +8,29 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.SourceAnswer;
+import io.lakegov.history.SourceGap;
+import io.lakegov.history.SourceRequests;
+import io.lakegov.history.SourceVisit;
 import io.lakegov.sql.TableName;
+import io.lakegov.web.Secrets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Service;
 
 /**
  * Decides which tables to look at, gathers their evidence and settings and applies the rules. The list
  * of proposals is computed on request and reused for a short while.
+ * <p>
+ * Everything read live from the source (the inventory, settings, commit histories) goes through one
+ * {@link SourceVisit} per request, bounded by {@code lakegov.source.request-timeout}; what the source does
+ * not give is left out and said so in the answer's {@link Availability}, never a failed request. An answer
+ * with such a gap is not reused, so that the next request tries again (the settings it did read are).
  * <p>
  * Tables looked at: those time-travelled (or failing to) in the lookback; those with known retention
  * settings (local warehouse: every table with properties; Databricks: the newest altered inventory tables,
@@ -38,15 +50,17 @@ class RetentionService {
 
 	private final TableMetadata metadata;
 
-	private final SourceDatabase source;
+	private static final Logger log = LoggerFactory.getLogger(RetentionService.class);
+
+	private final SourceRequests source;
 
 	private final RetentionProperties config;
 
 	private final Clock clock;
 
-	private final ExpiringCache<String, List<RetentionProposal>> computed;
+	private final ExpiringCache<String, Proposals> computed;
 
-	RetentionService(RetentionFactsRepository facts, TableMetadata metadata, SourceDatabase source,
+	RetentionService(RetentionFactsRepository facts, TableMetadata metadata, SourceRequests source,
 			RetentionProperties config, Clock clock) {
 		this.facts = facts;
 		this.metadata = metadata;
@@ -56,19 +70,47 @@ class RetentionService {
 		this.computed = new ExpiringCache<>(1, config.proposalsCacheTtl(), clock);
 	}
 
-	/** Every proposal, RAISE first, then LOWER, then REVIEW_UNUSED; higher confidence first within each. */
-	List<RetentionProposal> proposals() {
-		return computed.get("all", key -> computeAll());
+	/**
+	 * Every proposal, and how much of the source they rest on.
+	 *
+	 * @param items RAISE first, then LOWER, then REVIEW_UNUSED; higher confidence first within each
+	 * @param inventory whether the source's table inventory was read
+	 * @param metadata how many of the tables' settings and histories the source gave
+	 */
+	record Proposals(List<RetentionProposal> items, Availability inventory, Availability metadata) {
+
+		boolean complete() {
+			return inventory.complete() && metadata.complete();
+		}
+
 	}
 
-	private List<RetentionProposal> computeAll() {
+	Proposals proposals() {
+		Optional<Proposals> kept = computed.find("all");
+		if (kept.isPresent()) {
+			return kept.get();
+		}
+		Proposals proposals = computeAll();
+		if (proposals.complete()) {
+			computed.put("all", proposals);
+		}
+		return proposals;
+	}
+
+	private Proposals computeAll() {
 		Instant now = clock.instant();
 		Instant from = now.minus(config.lookback());
 		Map<String, List<TravelRead>> reads = facts.travelReads(from)
 			.stream()
 			.collect(Collectors.groupingBy(TravelRead::table, LinkedHashMap::new, Collectors.toList()));
-		Map<TableName, SourceInventory.Entry> inventory = SourceInventory.tables(source, INVENTORY_LIMIT);
-		Set<TableName> withSettings = new LinkedHashSet<>(metadata.tablesWithSettings(config.maxProbedTables()));
+		SourceVisit visit = source.visit();
+		String inventoryTable = source.database().inventoryTable();
+		SourceAnswer<Map<TableName, SourceInventory.Entry>> listed = visit.read(inventoryName(),
+				jdbc -> SourceInventory.tables(jdbc, inventoryTable, INVENTORY_LIMIT));
+		Map<TableName, SourceInventory.Entry> inventory = listed.orElse(Map.of());
+		logGap(listed);
+		TableMetadata.Reading reading = metadata.reading(visit);
+		Set<TableName> withSettings = new LinkedHashSet<>(reading.tablesWithSettings(config.maxProbedTables()));
 		Set<TableName> candidates = new LinkedHashSet<>();
 		reads.keySet().forEach(name -> SourceInventory.parse(name).ifPresent(candidates::add));
 		candidates.addAll(withSettings);
@@ -80,12 +122,12 @@ class RetentionService {
 			List<TravelRead> tableReads = reads.getOrDefault(table.qualified(), List.of());
 			boolean ask = !tableReads.isEmpty() || withSettings.contains(table);
 			SourceInventory.Entry entry = inventory.get(table);
-			TableFacts tableFacts = facts(table, tableReads, usage.getOrDefault(table.qualified(), TableUsage.NONE), from,
-					now, ask, entry);
+			TableFacts tableFacts = facts(reading, table, tableReads,
+					usage.getOrDefault(table.qualified(), TableUsage.NONE), from, now, ask, entry);
 			proposals.addAll(rules.propose(tableFacts));
 		}
 		proposals.sort(ORDER);
-		return List.copyOf(proposals);
+		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability());
 	}
 
 	/** One table, computed now: its evidence, settings and proposals. */
@@ -94,14 +136,21 @@ class RetentionService {
 		Instant from = now.minus(config.lookback());
 		List<TravelRead> reads = facts.travelReads(from, table.qualified());
 		TableUsage usage = facts.usage(List.of(table.qualified()), from).getOrDefault(table.qualified(), TableUsage.NONE);
-		SourceInventory.Entry entry = SourceInventory.find(source, table).orElse(null);
-		TableFacts tableFacts = facts(table, reads, usage, from, now, true, entry);
+		SourceVisit visit = source.visit();
+		String inventoryTable = source.database().inventoryTable();
+		SourceAnswer<Optional<SourceInventory.Entry>> listed = visit.read(inventoryName(),
+				jdbc -> SourceInventory.find(jdbc, inventoryTable, table));
+		SourceInventory.Entry entry = listed.orElse(Optional.empty()).orElse(null);
+		logGap(listed);
+		TableMetadata.Reading reading = metadata.reading(visit);
+		TableFacts tableFacts = facts(reading, table, reads, usage, from, now, true, entry);
 		return new TableRetention(table.qualified(), tableFacts.evidence(),
-				TableRetention.Settings.of(tableFacts.settings()), rules(from).propose(tableFacts));
+				TableRetention.Settings.of(tableFacts.settings()), rules(from).propose(tableFacts),
+				Availability.of(listed), reading.availability());
 	}
 
-	private TableFacts facts(TableName table, List<TravelRead> reads, TableUsage usage, Instant from, Instant now,
-			boolean askSettings, SourceInventory.Entry inventoryEntry) {
+	private TableFacts facts(TableMetadata.Reading metadata, TableName table, List<TravelRead> reads,
+			TableUsage usage, Instant from, Instant now, boolean askSettings, SourceInventory.Entry inventoryEntry) {
 		// DESCRIBE HISTORY only for tables someone reached into by version
 		CommitHistory history = reads.stream().anyMatch(TravelRead::byVersion) ? metadata.history(table)
 				: CommitHistory.EMPTY;
@@ -109,6 +158,17 @@ class RetentionService {
 		RetentionSettings settings = askSettings ? metadata.settings(table) : metadata.notAsked();
 		return new TableFacts(table, evidence, settings, inventoryEntry != null,
 				inventoryEntry == null ? null : inventoryEntry.created());
+	}
+
+	private String inventoryName() {
+		return "the table inventory " + source.database().inventoryTable();
+	}
+
+	private static void logGap(SourceAnswer<?> answer) {
+		if (answer instanceof SourceAnswer.Unanswered<?> unanswered) {
+			SourceGap gap = unanswered.gap();
+			log.warn("Table inventory unanswered: {} [{}]", gap.reason(), Secrets.mask(gap.detail()));
+		}
 	}
 
 	private RetentionRules rules(Instant from) {

@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.lakegov.history.SourceDatabase;
 import io.lakegov.history.SourceTimes;
 import io.lakegov.sql.TableName;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The tables the source lists in its inventory ({@code information_schema.tables} or the local
@@ -31,9 +32,9 @@ final class SourceInventory {
 	}
 
 	/** Tables, newest altered first. */
-	static Map<TableName, Entry> tables(SourceDatabase source, int limit) {
+	static Map<TableName, Entry> tables(JdbcClient source, String inventoryTable, int limit) {
 		Map<TableName, Entry> tables = new LinkedHashMap<>();
-		source.jdbc().sql(SELECT.formatted(source.inventoryTable(), "", limit)).query(rs -> {
+		source.sql(SELECT.formatted(inventoryTable, "", limit)).query(rs -> {
 			var name = new TableName(List.of(rs.getString(1), rs.getString(2), rs.getString(3)));
 			tables.put(name, new Entry(SourceTimes.read(rs, 4)));
 		});
@@ -41,10 +42,10 @@ final class SourceInventory {
 	}
 
 	/** One table's entry: empty when the inventory does not list it. */
-	static Optional<Entry> find(SourceDatabase source, TableName table) {
+	static Optional<Entry> find(JdbcClient source, String inventoryTable, TableName table) {
 		var names = table.parts();
-		return source.jdbc()
-			.sql(SELECT.formatted(source.inventoryTable(), """
+		return source
+			.sql(SELECT.formatted(inventoryTable, """
 					AND lower(table_catalog) = :catalog AND lower(table_schema) = :schema AND lower(table_name) = :name""",
 					1))
 			.param("catalog", names.get(0))
@@ -54,8 +55,8 @@ final class SourceInventory {
 			.optional();
 	}
 
-	static List<TableName> names(SourceDatabase source, int limit) {
-		return List.copyOf(tables(source, limit).keySet());
+	static List<TableName> names(JdbcClient source, String inventoryTable, int limit) {
+		return List.copyOf(tables(source, inventoryTable, limit).keySet());
 	}
 
 	/** Three-part names only: anything else cannot be asked for its properties. */

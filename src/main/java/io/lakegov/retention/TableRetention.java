@@ -9,8 +9,11 @@ import java.util.List;
  * @param evidence time travel, failures and usage in the lookback
  * @param settings the table's retention settings
  * @param proposals the proposals for it (none without evidence)
+ * @param inventory whether the source's table inventory could be asked about the table
+ * @param metadata whether the source gave the table's settings (and commit history, when a read was by version)
  */
-record TableRetention(String table, RetentionEvidence evidence, Settings settings, List<RetentionProposal> proposals) {
+record TableRetention(String table, RetentionEvidence evidence, Settings settings, List<RetentionProposal> proposals,
+		Availability inventory, Availability metadata) {
 
 	/**
 	 * The settings as the API shows them.

@@ -97,7 +97,7 @@ class SourcesConfigurationTests {
 	private static SourceSettings settings(String name, boolean enabled) {
 		return new SourceSettings(name, "jdbc:databricks://h:443", null, null, "system.query.history",
 				"system.information_schema.tables", 1000, Duration.ofMinutes(1), 2, Duration.ofSeconds(30), List.of(),
-				"system.access.table_lineage", "system.information_schema.columns", enabled);
+				"system.access.table_lineage", "system.information_schema.columns", enabled, Duration.ofSeconds(5));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -76,6 +76,8 @@ class DatabricksRetentionIntegrationTests {
 			.retrieve()
 			.body(JsonNode.class);
 
+		assertThat(retention.get("inventory").get("status").asString()).isEqualTo("AVAILABLE");
+		assertThat(retention.get("metadata").get("status").asString()).isEqualTo("AVAILABLE");
 		JsonNode settings = retention.get("settings");
 		assertThat(settings.get("format").asString()).isEqualTo("DELTA");
 		assertThat(settings.get("known").asBoolean()).isTrue();

@@ -72,6 +72,9 @@ class RetentionIntegrationTests {
 
 		JsonNode page = api.get().uri("/api/v1/retention/proposals?size=500").retrieve().body(JsonNode.class);
 
+		assertThat(page.get("inventory").get("status").asString()).isEqualTo("AVAILABLE");
+		assertThat(page.get("metadata").get("status").asString()).isEqualTo("AVAILABLE");
+
 		List<String> found = new ArrayList<>();
 		page.get("items").forEach(item -> found.add(item.get("kind").asString() + " " + item.get("table").asString()));
 		assertThat(found).contains("RAISE main.bronze.sales_transactions", "LOWER main.finance.ledger",
@@ -131,7 +134,10 @@ class RetentionIntegrationTests {
 			JsonNode table = api.get().uri("/api/v1/tables/main.it.refused/retention").retrieve().body(JsonNode.class);
 
 			assertThat(table.get("settings").get("known").asBoolean()).isFalse();
-			assertThat(table.get("settings").get("note").asString()).startsWith("the source refused SHOW TBLPROPERTIES");
+			assertThat(table.get("settings").get("note").asString()).isEqualTo("settings unknown, defaults assumed: the "
+					+ "source lacks a table, or its principal may not see it, for SHOW TBLPROPERTIES of main.it.refused");
+			assertThat(table.get("metadata").get("status").asString()).isEqualTo("UNAVAILABLE");
+			assertThat(table.get("inventory").get("status").asString()).isEqualTo("AVAILABLE");
 			JsonNode proposal = table.get("proposals").get(0);
 			assertThat(proposal.get("kind").asString()).isEqualTo("RAISE");
 			assertThat(proposal.get("settingsKnown").asBoolean()).isFalse();

@@ -45,6 +45,10 @@ public final class StoppableSource implements AutoCloseable {
 		}
 	}
 
+	public int port() {
+		return port;
+	}
+
 	public String jdbcUrl() {
 		return "jdbc:postgresql://localhost:" + port + "/postgres";
 	}

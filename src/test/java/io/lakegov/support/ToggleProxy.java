@@ -4,16 +4,20 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A TCP forwarder on the loopback address that tests can stop and start again on the same port: while
- * stopped, connections are refused and open ones are cut, as when a warehouse goes away.
+ * stopped, connections are refused and open ones are cut, as when a warehouse goes away. While hanging,
+ * connections are accepted and never answered, as by a warehouse that is starting or a network that drops
+ * packets.
  */
 public final class ToggleProxy implements AutoCloseable {
 
@@ -25,7 +29,9 @@ public final class ToggleProxy implements AutoCloseable {
 
 	private volatile ServerSocket listener;
 
-	ToggleProxy(int target) throws IOException {
+	private volatile boolean forwarding;
+
+	public ToggleProxy(int target) throws IOException {
 		this.target = target;
 		try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
 			this.port = probe.getLocalPort();
@@ -36,21 +42,55 @@ public final class ToggleProxy implements AutoCloseable {
 		return port;
 	}
 
+	/** Forwards connections to the target. */
 	public synchronized void start() {
+		listen(true);
+	}
+
+	/** Cuts the open connections, then accepts new ones and never answers them until stopped. */
+	public synchronized void hang() {
+		stop();
+		listen(false);
+	}
+
+	private void listen(boolean forward) {
 		if (listener != null) {
 			return;
 		}
-		try {
-			ServerSocket socket = new ServerSocket();
-			socket.setReuseAddress(true);
-			socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-			listener = socket;
-			Thread acceptor = new Thread(() -> accept(socket), "toggle-proxy-" + port);
-			acceptor.setDaemon(true);
-			acceptor.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		forwarding = forward;
+		ServerSocket socket = bind();
+		listener = socket;
+		Thread acceptor = new Thread(() -> accept(socket), "toggle-proxy-" + port);
+		acceptor.setDaemon(true);
+		acceptor.start();
+	}
+
+	/** Binds the port, waiting a little while connections just cut still hold it. */
+	private ServerSocket bind() {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (true) {
+			try {
+				ServerSocket socket = new ServerSocket();
+				socket.setReuseAddress(true);
+				try {
+					socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+					return socket;
+				}
+				catch (BindException ex) {
+					socket.close();
+					if (System.nanoTime() > deadline) {
+						throw ex;
+					}
+				}
+				Thread.sleep(50);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
 		}
 	}
 
@@ -74,6 +114,10 @@ public final class ToggleProxy implements AutoCloseable {
 		while (!socket.isClosed()) {
 			try {
 				Socket client = socket.accept();
+				if (!forwarding) {
+					open.add(client);
+					continue;
+				}
 				Socket server;
 				try {
 					server = new Socket(InetAddress.getLoopbackAddress(), target);

@@ -15,7 +15,9 @@ import org.springframework.test.context.ContextConfiguration;
 /**
  * A test of the whole service reading the {@link TestWarehouse} through the Databricks JDBC driver, as
  * it reads a SQL Warehouse: small fetches and batches so that a few thousand rows stream in many round
- * trips, and {@code lakegov-sp} as the principal lakegov reads the source as.
+ * trips, and {@code lakegov-sp} as the principal lakegov reads the source as. Requests wait for the
+ * warehouse as long as it takes (a Spark engine on a busy test machine answers its first statements
+ * slowly): these tests check what is read, the request bound is tested against PostgreSQL.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -27,7 +29,7 @@ public @interface WarehouseIntegrationTest {
 	/** Extra properties on top of the warehouse test defaults. */
 	@AliasFor(annotation = IntegrationTest.class, attribute = "properties")
 	String[] properties() default { "lakegov.source.fetch-size=250", "lakegov.ingest.batch-size=2000",
-			"lakegov.ingest.retries=2", "lakegov.source.own-principals=lakegov-sp" };
+			"lakegov.ingest.retries=2", "lakegov.source.own-principals=lakegov-sp", "lakegov.source.request-timeout=2m" };
 
 	/** Points the source at the test warehouse, started on first use. */
 	class Source implements ApplicationContextInitializer<ConfigurableApplicationContext> {

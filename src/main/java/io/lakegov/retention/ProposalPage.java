@@ -1,0 +1,32 @@
+package io.lakegov.retention;
+
+import java.util.List;
+
+/**
+ * One page of retention proposals, with what the source could not give for them.
+ *
+ * @param items the proposals of this page
+ * @param page the page number, from 0
+ * @param size the page size asked for
+ * @param totalItems how many proposals there are in all
+ * @param totalPages how many pages of this size there are
+ * @param inventory whether the source's table inventory was read: without it REVIEW_UNUSED is not proposed
+ * and the tables nobody time-travelled are not asked for their settings
+ * @param metadata how many tables' settings and commit histories the source gave; the others' settings are
+ * unknown, defaults assumed ({@code settingsKnown: false})
+ */
+record ProposalPage(List<RetentionProposal> items, int page, int size, long totalItems, long totalPages,
+		Availability inventory, Availability metadata) {
+
+	ProposalPage {
+		items = List.copyOf(items);
+	}
+
+	static ProposalPage of(RetentionService.Proposals proposals, List<RetentionProposal> matching, int page, int size) {
+		int fromIndex = (int) Math.min((long) page * size, matching.size());
+		int toIndex = Math.min(fromIndex + size, matching.size());
+		return new ProposalPage(matching.subList(fromIndex, toIndex), page, size, matching.size(),
+				((long) matching.size() + size - 1) / size, proposals.inventory(), proposals.metadata());
+	}
+
+}
