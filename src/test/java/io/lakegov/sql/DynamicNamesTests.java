@@ -29,11 +29,14 @@ class DynamicNamesTests {
         DESC DETAIL IDENTIFIER(:t) | ""
         SELECT * FROM (DESCRIBE HISTORY IDENTIFIER(:t)) JOIN main.a.b USING (version) | READ:main.a.b
         CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER(:t)) | WRITE:sales
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER(?) (id) NOT ENFORCED DEFERRABLE) | WRITE:sales
         CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER(some_variable)) | WRITE:sales
         CREATE TABLE sales (product_id BIGINT, CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER(:t) (id)) | WRITE:sales
         CREATE TABLE sales (product_id BIGINT, CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER(some_variable)) | WRITE:sales
         ALTER TABLE sales ADD CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER(:t) | WRITE:sales
         ALTER TABLE sales ADD CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER(some_variable) NOT ENFORCED | WRITE:sales
+        ALTER TABLE sales ADD COLUMN product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER(:t) | WRITE:sales
+        CREATE OR REFRESH STREAMING TABLE silver.sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER(:t)) AS SELECT * FROM STREAM(bronze.sales) | READ:bronze.sales WRITE:silver.sales
         CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES main.IDENTIFIER(:t)) | WRITE:sales
         CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('not a name')) | WRITE:sales
         SELECT * FROM main.IDENTIFIER(:t) JOIN main.a.b USING (id) | READ:main.a.b
@@ -41,6 +44,7 @@ class DynamicNamesTests {
         SELECT * FROM STREAM(IDENTIFIER(:t)) | ""
         ALTER TABLE main.a.b RENAME TO IDENTIFIER(:t) | WRITE:main.a.b
         SHOW COLUMNS FROM t IN IDENTIFIER(:schema) | ""
+        REFRESH STREAMING TABLE main.IDENTIFIER(:t) | ""
         """)
     void marksTheStatementDynamic(String sql, String accesses) {
         Analysis analysis = Golden.analyze(sql);
@@ -64,6 +68,8 @@ class DynamicNamesTests {
         ALTER TABLE main.a.b RENAME TO IDENTIFIER('main.a.c') | WRITE:main.a.b WRITE:main.a.c
         INSERT INTO main.IDENTIFIER('a.b') SELECT * FROM main.a.c | READ:main.a.c WRITE:main.a.b
         SHOW COLUMNS FROM b IN IDENTIFIER('main.a') | READ:main.a.b
+        GRANT SELECT ON TABLE main.IDENTIFIER('a.b') TO `analysts` | GRANT:main.a.b
+        ALTER STREAMING TABLE main.IDENTIFIER('a.b') ADD SCHEDULE CRON '0 0 * * * ?' | WRITE:main.a.b
         """)
     void readsALiteralNameAsTheTable(String sql, String accesses) {
         Analysis analysis = Golden.analyze(sql);
