@@ -147,6 +147,18 @@ class ForeignKeyFormsTests {
         assertThat(Golden.accesses(analysis)).isEqualTo("REFERENCE:ops.sensors REFERENCE:ops.sites WRITE:ops.readings");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        CREATE TABLE ops.readings (sensor_id BIGINT REFERENCES IDENTIFIER('ops.sensors'), taken TIMESTAMP, CONSTRAINT pk PRIMARY KEY (sensor_id, taken TIMESERIES))
+        CREATE TABLE ops.readings (sensor_id BIGINT REFERENCES IDENTIFIER(v), taken TIMESTAMP, CONSTRAINT pk PRIMARY KEY (sensor_id, taken TIMESERIES))
+        """)
+    void leavesAnIdentifierClauseToNoStageWhenOnlyJSqlParserReadsTheRest(String sql) {
+        Analysis analysis = Golden.analyze(sql);
+
+        assertThat(analysis.status()).isEqualTo(AnalysisStatus.UNANALYZABLE);
+        assertThat(analysis.accesses()).isEmpty();
+    }
+
     @Test
     void readsAParentInJSqlParsersStageOnlyWhereTheQueryNamesIt() {
         Analysis analysis = Golden.analyze("""
