@@ -182,13 +182,16 @@ final class DatabricksRecognisers {
         return facts;
     }
 
-    /** Every {@code REFERENCES parent} in {@code [from, end)}: a foreign key to {@code parent}. */
+    /**
+     * Every {@code REFERENCES parent} in {@code [from, end)}: a foreign key to {@code parent}; a parent
+     * {@code IDENTIFIER(<expression>)} marks the statement dynamic.
+     */
     static void references(Tokens tokens, int from, int end, StatementFacts facts) {
         for (int i = from; i + 1 < end; i++) {
             if (tokens.isWord(i, "REFERENCES")) {
-                TokenNames.Read parent = TokenNames.name(tokens, i + 1, end);
+                TokenNames.Read parent = TokenNames.target(tokens, i + 1, end);
                 if (parent != null) {
-                    facts.add(parent.name(), AccessRole.REFERENCE, null);
+                    facts.add(parent, AccessRole.REFERENCE);
                 }
             }
         }

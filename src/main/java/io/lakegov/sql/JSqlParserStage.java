@@ -26,7 +26,8 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
  * The general fallback: JSqlParser, for statements outside Spark's and Delta's grammars and our recognisers.
  * The statement's target is written; a foreign key's parent ({@code REFERENCES p}) is referenced, and read too
  * only when the statement's query names it; every other table it names is read. A name JSqlParser reports that
- * we cannot read back as a table name fails the stage rather than being guessed.
+ * we cannot read back as a table name fails the stage rather than being guessed, and so does a statement with an
+ * {@code IDENTIFIER(...)} clause, which JSqlParser does not know.
  *
  * <p>JSqlParser is the slowest stage (a fresh parser costs more than Spark's whole parse of most statements, and
  * its backtracking can take a hundred milliseconds on a long query), so it is bounded three ways: it only sees
@@ -58,7 +59,7 @@ final class JSqlParserStage {
     }
 
     static StatementFacts analyze(Tokens tokens, int first, int end, String sql, Deadline deadline) {
-        if (sql.length() > MAX_CHARS || !canHelp(tokens, first)) {
+        if (sql.length() > MAX_CHARS || !canHelp(tokens, first) || hasIdentifierClause(tokens, first, end)) {
             return null;
         }
         Statement statement = parse(sql, false, deadline);
@@ -74,6 +75,19 @@ final class JSqlParserStage {
         }
         return tokens.type(first) == TokenType.WORD
                 && FIRST_WORDS.contains(tokens.text(first).toUpperCase(Locale.ROOT));
+    }
+
+    /**
+     * JSqlParser knows no {@code IDENTIFIER(...)} clause: it would report a table named identifier, or take the
+     * clause for a function and drop the table, so it leaves such statements to the other stages.
+     */
+    private static boolean hasIdentifierClause(Tokens tokens, int first, int end) {
+        for (int i = first; i + 1 < end; i++) {
+            if (tokens.isWord(i, "IDENTIFIER") && tokens.isSymbol(i + 1, '(')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Statement parse(String sql, boolean complex, Deadline deadline) {

@@ -48,7 +48,7 @@ final class KeyConstraintClauses {
     /** The index after {@code REFERENCES p [(columns)]} or {@code PRIMARY KEY [(columns)]} at {@code i}, or i. */
     private static int keyEnd(Tokens tokens, int i, int end) {
         if (tokens.isWord(i, "REFERENCES")) {
-            TokenNames.Read parent = TokenNames.name(tokens, i + 1, end);
+            TokenNames.Read parent = TokenNames.target(tokens, i + 1, end);
             return parent == null ? i : afterColumns(tokens, parent.next(), end);
         }
         if (tokens.isWord(i, "PRIMARY") && tokens.isWord(i + 1, "KEY") && i + 1 < end) {

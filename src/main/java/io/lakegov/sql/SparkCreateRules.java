@@ -43,7 +43,7 @@ final class SparkCreateRules {
                 facts.onlyIfAbsent = view.EXISTS() != null;
             }
         } else if (statement instanceof CreateTempViewUsingContext using) {
-            temporaryView(TreeText.name(using.tableIdentifier()), facts);
+            temporaryView(walker.dottedName(using.tableIdentifier()), facts);
             setKind(facts, statement, "CREATE_TEMP_VIEW");
         } else if (statement instanceof CacheTableContext cache) {
             // CACHE TABLE t AS query defines t from the query; CACHE TABLE t only reads t into memory.

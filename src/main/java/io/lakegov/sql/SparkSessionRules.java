@@ -42,7 +42,7 @@ final class SparkSessionRules {
         } else if (statement instanceof RenameTableContext rename) {
             // A rename writes both names: the old one disappears, the new one appears.
             walker.target(rename.from, AccessRole.WRITE);
-            facts.add(TreeText.name(rename.to), AccessRole.WRITE, null);
+            facts.add(walker.dottedName(rename.to), AccessRole.WRITE, null);
         } else if (statement instanceof ShowTableExtendedContext show) {
             // With a partition, Spark reads the pattern as the name of one table.
             if (show.partitionSpec() != null) {
@@ -56,9 +56,8 @@ final class SparkSessionRules {
             TableName table = walker.name(show.table);
             // A namespace given separately only qualifies a one-part table name.
             if (table != null && show.ns != null && table.parts().size() == 1) {
-                List<String> parts = new ArrayList<>(TreeText.name(show.ns).parts());
-                parts.addAll(table.parts());
-                table = new TableName(parts);
+                TableName namespace = walker.dottedName(show.ns);
+                table = namespace == null ? null : qualify(namespace, table);
             }
             facts.add(table, AccessRole.READ, null);
         } else if (statement instanceof VisitExecuteImmediateContext) {

@@ -17,6 +17,7 @@ import org.apache.spark.sql.catalyst.parser.SqlBaseParser.FunctionTableSubqueryA
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.IdentifierReferenceContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.InsertIntoContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.LocationSpecContext;
+import org.apache.spark.sql.catalyst.parser.SqlBaseParser.MultipartIdentifierContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.NamedQueryContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.QueryContext;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.ReferenceSpecContext;
@@ -66,7 +67,7 @@ final class SparkWalker {
         } else if (node instanceof TableContext table) {
             read(table.identifierReference(), null);
         } else if (node instanceof StreamTableNameContext stream) {
-            readName(TreeText.name(stream.multipartIdentifier()), suffix(stream.multipartIdentifier()));
+            readName(dottedName(stream.multipartIdentifier()), suffix(stream.multipartIdentifier()));
         } else if (node instanceof ChangelogTableNameContext changes) {
             read(changes.identifierReference(), null);
             walkChildren(changes);
@@ -78,7 +79,7 @@ final class SparkWalker {
         } else if (node instanceof InsertIntoContext insert) {
             SparkDmlRules.insertTarget(insert, this);
         } else if (node instanceof ReferenceSpecContext reference) {
-            facts.add(TreeText.name(reference.multipartIdentifier()), AccessRole.REFERENCE, null);
+            facts.add(parent(reference), AccessRole.REFERENCE, null);
         } else if (node instanceof LocationSpecContext location) {
             addPath(location.stringLit());
         } else {
@@ -120,7 +121,7 @@ final class SparkWalker {
     /** The name of a reference; a dynamic {@code IDENTIFIER(expr)} is recorded as such and gives null. */
     TableName name(IdentifierReferenceContext reference) {
         if (reference.IDENTIFIER_KW() == null) {
-            return TreeText.name(reference.multipartIdentifier());
+            return dottedName(reference.multipartIdentifier());
         }
         String literal = Literals.stringValue(TreeText.original(reference.expression()));
         if (literal != null) {
@@ -133,6 +134,32 @@ final class SparkWalker {
         }
         facts.markDynamic("dynamic table name");
         return null;
+    }
+
+    /**
+     * A dotted name ({@link TreeText#name}); one with a part {@code IDENTIFIER(:p)} is recorded as dynamic and
+     * gives null.
+     */
+    TableName dottedName(ParserRuleContext dotted) {
+        TableName name = TreeText.name(dotted);
+        if (name == null && TreeText.hasDynamicPart(dotted)) {
+            facts.markDynamic("dynamic table name");
+        }
+        return name;
+    }
+
+    /**
+     * A foreign key's parent. Spark's grammar reads {@code REFERENCES IDENTIFIER(v)} as a table named identifier
+     * with the column list {@code (v)}: that is the IDENTIFIER clause, whose name is known only when it runs.
+     */
+    private TableName parent(ReferenceSpecContext reference) {
+        MultipartIdentifierContext parent = reference.multipartIdentifier();
+        if (reference.parentColumns != null && parent.getStart() == parent.getStop()
+                && "IDENTIFIER".equalsIgnoreCase(parent.getStart().getText())) {
+            facts.markDynamic("dynamic table name");
+            return null;
+        }
+        return dottedName(parent);
     }
 
     boolean isCte(TableName name) {

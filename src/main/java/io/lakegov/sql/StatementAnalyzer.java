@@ -10,7 +10,7 @@ import java.util.List;
 public final class StatementAnalyzer {
 
     /** Bump whenever the output for some text may change, so stored analyses can be redone. */
-    public static final String VERSION = "1.7";
+    public static final String VERSION = "1.8";
 
     /** Parentheses nested deeper than this are refused before parsing; grammar recursion grows with them. */
     static final int MAX_NESTING = 100;

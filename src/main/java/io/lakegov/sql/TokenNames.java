@@ -18,18 +18,42 @@ final class TokenNames {
     }
 
     /**
-     * Reads {@code a.b.c}, {@code `a`.b} or {@code IDENTIFIER('a.b')} at {@code i}; null when no name starts there,
-     * and for {@code IDENTIFIER(<expression>)}, whose name is known only when it runs (see {@link #target}).
+     * Reads {@code a.b.c}, {@code `a`.b} or {@code IDENTIFIER('a.b')} (also as one part of a dotted name, as Spark
+     * reads it) at {@code i}; null when no name starts there, and for a name with a part
+     * {@code IDENTIFIER(<expression>)}, which is known only when it runs (see {@link #target}).
      */
     static Read name(Tokens tokens, int i, int end) {
-        if (tokens.isWord(i, "IDENTIFIER") && tokens.isSymbol(i + 1, '(')) {
-            return identifier(tokens, i, end);
-        }
+        Read read = read(tokens, i, end);
+        return read == null || read.name() == null ? null : read;
+    }
+
+    /**
+     * Like {@link #name}, and also a name with a part {@code IDENTIFIER(<expression>)}, as a read whose name is
+     * null: the statement names a table only known when it runs (see {@link StatementFacts#add(Read, AccessRole)}).
+     */
+    static Read target(Tokens tokens, int i, int end) {
+        return read(tokens, i, end);
+    }
+
+    private static Read read(Tokens tokens, int i, int end) {
         List<String> parts = new ArrayList<>(3);
+        boolean dynamic = false;
         int j = i;
         while (j < end) {
             TokenType type = tokens.type(j);
-            if (type == TokenType.WORD) {
+            if (tokens.isWord(j, "IDENTIFIER") && tokens.isSymbol(j + 1, '(')) {
+                int close = closing(tokens, j + 1, end);
+                if (close < 0) {
+                    return null;
+                }
+                TableName literal = literalName(tokens, j + 2, close);
+                if (literal == null) {
+                    dynamic = true;
+                } else {
+                    parts.addAll(literal.parts());
+                }
+                j = close;
+            } else if (type == TokenType.WORD) {
                 parts.add(tokens.text(j));
             } else if (type == TokenType.QUOTED_IDENTIFIER) {
                 String quoted = tokens.text(j);
@@ -43,6 +67,9 @@ final class TokenNames {
             }
             j++;
         }
+        if (dynamic) {
+            return new Read(null, j);
+        }
         if (parts.isEmpty()) {
             return null;
         }
@@ -53,42 +80,33 @@ final class TokenNames {
         }
     }
 
-    /**
-     * Like {@link #name}, and also {@code IDENTIFIER(<expression>)}, as a read whose name is null: the statement
-     * names a table only known when it runs (see {@link StatementFacts#add(Read, AccessRole)}).
-     */
-    static Read target(Tokens tokens, int i, int end) {
-        Read read = name(tokens, i, end);
-        if (read != null) {
-            return read;
-        }
-        int dynamic = dynamicEnd(tokens, i, end);
-        return dynamic < 0 ? null : new Read(null, dynamic);
-    }
-
-    private static Read identifier(Tokens tokens, int i, int end) {
-        if (i + 3 >= end || tokens.type(i + 2) != TokenType.STRING || !tokens.isSymbol(i + 3, ')')) {
+    /** The name the string literals in {@code [from, to)} spell ({@code 'a.b'}, {@code 'a' '.b'}), or null. */
+    private static TableName literalName(Tokens tokens, int from, int to) {
+        if (from >= to) {
             return null;
         }
-        String literal = Literals.stringValue(tokens.text(i + 2));
+        StringBuilder value = new StringBuilder();
+        for (int k = from; k < to; k++) {
+            if (tokens.type(k) != TokenType.STRING) {
+                return null;
+            }
+            value.append(Literals.unquote(tokens.text(k)));
+        }
         try {
-            return literal == null ? null : new Read(TableName.parse(literal), i + 4);
+            return TableName.parse(value.toString());
         } catch (IllegalArgumentException e) {
             return null;
         }
     }
 
-    /** The index after {@code IDENTIFIER(<expression>)} at {@code i} (not a string literal), or -1. */
-    private static int dynamicEnd(Tokens tokens, int i, int end) {
-        if (!tokens.isWord(i, "IDENTIFIER") || !tokens.isSymbol(i + 1, '(') || identifier(tokens, i, end) != null) {
-            return -1;
-        }
+    /** The index of the {@code )} that closes the {@code (} at {@code open}, or -1. */
+    private static int closing(Tokens tokens, int open, int end) {
         int depth = 0;
-        for (int j = i + 1; j < end; j++) {
+        for (int j = open; j < end; j++) {
             if (tokens.isSymbol(j, '(')) {
                 depth++;
             } else if (tokens.isSymbol(j, ')') && --depth == 0) {
-                return j + 1;
+                return j;
             }
         }
         return -1;

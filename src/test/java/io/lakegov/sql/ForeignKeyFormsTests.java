@@ -46,6 +46,46 @@ class ForeignKeyFormsTests {
         assertThat(analysis.stage()).isEqualTo(stage);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('main.dw.dim_x')) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT REFERENCES IDENTIFIER('main.dw.dim_x') (id)) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('dw.dim_x') (id) DEFERRABLE INITIALLY DEFERRED) | REFERENCE:dw.dim_x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT, CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER('main.dw.dim_x') (id)) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar
+        ALTER TABLE sales ADD CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER('main.dw.dim_x') (id) NOT ENFORCED | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar
+        ALTER TABLE sales ADD CONSTRAINT f FOREIGN KEY (product_id) REFERENCES IDENTIFIER('main.dw.dim_x') DEFERRABLE | REFERENCE:main.dw.dim_x WRITE:sales | databricks-recogniser
+        ALTER TABLE sales ADD COLUMN product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('main.dw.dim_x') | REFERENCE:main.dw.dim_x WRITE:sales | databricks-recogniser
+        CREATE OR REFRESH STREAMING TABLE silver.sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('main.dw.dim_x')) AS SELECT * FROM STREAM(bronze.sales) | READ:bronze.sales REFERENCE:main.dw.dim_x WRITE:silver.sales | databricks-recogniser
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('main.dw' '.dim_x')) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES main.IDENTIFIER('dw.dim_x')) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('main').dw.dim_x) | REFERENCE:main.dw.dim_x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES IDENTIFIER('`dim x`')) | REFERENCE:dim x WRITE:sales | spark-grammar-databricks-clauses
+        CREATE TABLE sales (product_id BIGINT FOREIGN KEY REFERENCES `identifier` (id)) | REFERENCE:identifier WRITE:sales | spark-grammar-databricks-clauses
+        """)
+    void referencesTheParentNamedByAnIdentifierLiteral(String sql, String accesses, String stage) {
+        Analysis analysis = Golden.analyze(sql);
+
+        assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
+        assertThat(Golden.accesses(analysis)).isEqualTo(accesses);
+        assertThat(analysis.stage()).isEqualTo(stage);
+    }
+
+    @Test
+    void resolvesAParentWrittenAsIdentifierWithTheScriptsUse() {
+        Analysis analysis = Golden.analyze("""
+                USE CATALOG main;
+                USE SCHEMA dw;
+                CREATE TABLE sales (a BIGINT FOREIGN KEY REFERENCES IDENTIFIER('dim_x'),
+                                    b INT REFERENCES IDENTIFIER('other.dim_y') (id));
+                ALTER TABLE sales ADD CONSTRAINT f FOREIGN KEY (c) REFERENCES IDENTIFIER('dim_z');
+                """);
+
+        assertThat(analysis.status()).as(analysis.reason()).isEqualTo(AnalysisStatus.ANALYZED);
+        assertThat(analysis.references()).extracting(access -> access.name().qualified())
+                .containsExactlyInAnyOrder("main.dw.dim_x", "main.other.dim_y", "main.dw.dim_z");
+        assertThat(analysis.reads()).isEmpty();
+    }
+
     @Test
     void referencesTheDimensionsOfAStarSchemaFactTable() {
         Analysis analysis = Golden.analyze("""
@@ -105,6 +145,18 @@ class ForeignKeyFormsTests {
 
         assertThat(analysis.stage()).isEqualTo("jsqlparser");
         assertThat(Golden.accesses(analysis)).isEqualTo("REFERENCE:ops.sensors REFERENCE:ops.sites WRITE:ops.readings");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        CREATE TABLE ops.readings (sensor_id BIGINT REFERENCES IDENTIFIER('ops.sensors'), taken TIMESTAMP, CONSTRAINT pk PRIMARY KEY (sensor_id, taken TIMESERIES))
+        CREATE TABLE ops.readings (sensor_id BIGINT REFERENCES IDENTIFIER(v), taken TIMESTAMP, CONSTRAINT pk PRIMARY KEY (sensor_id, taken TIMESERIES))
+        """)
+    void leavesAnIdentifierClauseToNoStageWhenOnlyJSqlParserReadsTheRest(String sql) {
+        Analysis analysis = Golden.analyze(sql);
+
+        assertThat(analysis.status()).isEqualTo(AnalysisStatus.UNANALYZABLE);
+        assertThat(analysis.accesses()).isEmpty();
     }
 
     @Test
