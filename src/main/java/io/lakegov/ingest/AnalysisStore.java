@@ -14,6 +14,7 @@ import java.util.Map;
 
 import io.lakegov.analysis.AnalysisProperties;
 import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.usage.StoredColumn;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 

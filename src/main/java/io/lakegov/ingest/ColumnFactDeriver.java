@@ -12,6 +12,8 @@ import io.lakegov.catalog.TableColumns;
 import io.lakegov.sql.ColumnAccess;
 import io.lakegov.sql.TableName;
 import io.lakegov.usage.ColumnFact;
+import io.lakegov.usage.ColumnResolution;
+import io.lakegov.usage.StoredColumn;
 import io.lakegov.usage.UsageProperties;
 
 import org.springframework.stereotype.Component;

@@ -6,6 +6,7 @@ import io.lakegov.sql.Analysis;
 import io.lakegov.sql.SessionEffect;
 import io.lakegov.sql.TableAccess;
 import io.lakegov.sql.TimeTravel;
+import io.lakegov.usage.StoredColumn;
 
 /**
  * An analysis as the store keeps it, per statement text and analyser version: enough to derive usage

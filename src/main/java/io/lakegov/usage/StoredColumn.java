@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.usage;
 
 import java.util.List;
 
@@ -14,24 +14,24 @@ import io.lakegov.sql.TableName;
  * @param column the column, {@code *} for all, null when the text's columns of the table are unknown
  * @param scopes for an unqualified column, the candidate tables per level, innermost first
  */
-record StoredColumn(List<String> table, String column, String role, List<Level> scopes, boolean aliasFallback,
+public record StoredColumn(List<String> table, String column, String role, List<Level> scopes, boolean aliasFallback,
 		List<String> except) {
 
-	StoredColumn {
+	public StoredColumn {
 		scopes = scopes == null ? List.of() : List.copyOf(scopes);
 		except = except == null ? List.of() : List.copyOf(except);
 	}
 
 	/** One level of candidate tables; {@code opaque}: a relation of unknown columns could supply it too. */
-	record Level(List<List<String>> tables, boolean opaque) {
+	public record Level(List<List<String>> tables, boolean opaque) {
 
-		Level {
+		public Level {
 			tables = tables == null ? List.of() : List.copyOf(tables);
 		}
 
 	}
 
-	static StoredColumn of(ColumnAccess access) {
+	public static StoredColumn of(ColumnAccess access) {
 		return new StoredColumn(access.table() == null ? null : access.table().parts(), access.column(),
 				access.role().name(), access.scopes().stream().map(StoredColumn::level).toList(),
 				access.aliasFallback(), access.except());

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.usage;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -41,7 +41,7 @@ public final class ColumnResolution {
 		return attribute(StoredColumn.of(column));
 	}
 
-	List<Attribution> attribute(StoredColumn column) {
+	public List<Attribution> attribute(StoredColumn column) {
 		if (column.table() != null) {
 			String table = names.apply(column.table());
 			if (table == null) {

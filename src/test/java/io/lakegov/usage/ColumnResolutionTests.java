@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.usage;
 
 import java.util.ArrayList;
 import java.util.List;
