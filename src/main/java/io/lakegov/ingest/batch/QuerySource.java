@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -11,9 +11,9 @@ import tools.jackson.databind.json.JsonMapper;
  * @param kind JOB, PIPELINE, ALERT, DASHBOARD, LEGACY_DASHBOARD, GENIE_SPACE, SQL_QUERY, NOTEBOOK or ADHOC
  * @param id the id of that job, dashboard, ...; empty for ADHOC
  */
-record QuerySource(String kind, String id) {
+public record QuerySource(String kind, String id) {
 
-	static final QuerySource ADHOC = new QuerySource("ADHOC", "");
+	public static final QuerySource ADHOC = new QuerySource("ADHOC", "");
 
 	static QuerySource of(String queryJson, JsonMapper json) {
 		if (queryJson == null) {

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.util.List;
 
@@ -16,7 +16,7 @@ import io.lakegov.usage.StoredColumn;
  * @param columns the columns read and written, as far as the text tells
  * @param onlyIfAbsent a CREATE ... VIEW IF NOT EXISTS, which defines nothing when the view exists
  */
-record StoredAnalysis(String status, String kind, String stage, String reason, String fingerprint,
+public record StoredAnalysis(String status, String kind, String stage, String reason, String fingerprint,
 		String redactedSql, List<Access> accesses, List<String> paths, boolean setsSession, String useCatalog,
 		String useSchema, List<String> temporaryViews, List<ShareChange> shareChanges, List<StoredColumn> columns,
 		boolean onlyIfAbsent) {
@@ -25,7 +25,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 
 	static final String REDACTED = "REDACTED";
 
-	StoredAnalysis {
+	public StoredAnalysis {
 		accesses = List.copyOf(accesses);
 		paths = List.copyOf(paths);
 		temporaryViews = List.copyOf(temporaryViews);
@@ -81,7 +81,7 @@ record StoredAnalysis(String status, String kind, String stage, String reason, S
 				travel == null ? null : travel.syntax().name());
 	}
 
-	boolean unanalysable() {
+	public boolean unanalysable() {
 		return !"ANALYZED".equals(status) && !"PARTIAL".equals(status);
 	}
 

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.columns;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.catalog.TableColumns;
+import io.lakegov.ingest.batch.StatementContext;
+import io.lakegov.ingest.batch.StoredAnalysis;
 import io.lakegov.sql.ColumnAccess;
 import io.lakegov.sql.TableName;
 import io.lakegov.usage.ColumnFact;
@@ -24,7 +26,7 @@ import org.springframework.stereotype.Component;
  * statement's time. What the inventory cannot settle is recorded as such (see {@link ColumnResolution}).
  */
 @Component
-class ColumnFactDeriver {
+public class ColumnFactDeriver {
 
 	private final TableColumns inventory;
 
@@ -36,11 +38,11 @@ class ColumnFactDeriver {
 	}
 
 	/** One statement to derive: its analysis and the names its facts were resolved with. */
-	record Input(StatementContext statement, StoredAnalysis analysis, String catalog, String schema,
+	public record Input(StatementContext statement, StoredAnalysis analysis, String catalog, String schema,
 			Set<String> temporaryViews) {
 	}
 
-	List<ColumnFact> derive(Collection<Input> inputs) {
+	public List<ColumnFact> derive(Collection<Input> inputs) {
 		Set<String> needed = new HashSet<>();
 		for (Input input : inputs) {
 			for (StoredColumn column : input.analysis().columns()) {

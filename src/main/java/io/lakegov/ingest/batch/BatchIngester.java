@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import org.springframework.stereotype.Component;
  * facts derived (with those of statements whose session context they changed).
  */
 @Component
-class BatchIngester {
+public class BatchIngester {
 
 	private final HistoryStore history;
 
@@ -53,7 +53,7 @@ class BatchIngester {
 	}
 
 	/** What a batch did. */
-	record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
+	public record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
 	}
 
 	/**
@@ -62,7 +62,7 @@ class BatchIngester {
 	 * analysed (and stored) on the way with the analyses of all their texts, and the ids of all its
 	 * statements.
 	 */
-	record Prepared(HistorySource source, List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead,
+	public record Prepared(HistorySource source, List<HistoryStore.Incoming> newer, Set<String> unseen, int rowsRead,
 			Instant newestUpdate, AnalysisStore.Lookup analyses, Set<String> statementIds) {
 	}
 
@@ -77,7 +77,7 @@ class BatchIngester {
 	 * statements of the batch in flight ({@code inFlight}) are never taken for unseen, and the upsert
 	 * never lets an older row overwrite a newer one.
 	 */
-	Prepared prepare(HistorySource from, List<HistoryRow> rows, Set<String> inFlight) {
+	public Prepared prepare(HistorySource from, List<HistoryRow> rows, Set<String> inFlight) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
 		Instant newestUpdate = null;
 		for (HistoryRow row : rows) {
@@ -107,7 +107,7 @@ class BatchIngester {
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
-	Outcome ingest(Prepared batch, long runId) {
+	public Outcome ingest(Prepared batch, long runId) {
 		List<HistoryStore.Incoming> newer = batch.newer();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {

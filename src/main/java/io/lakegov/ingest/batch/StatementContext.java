@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.time.Instant;
 
@@ -10,12 +10,12 @@ import java.time.Instant;
  * @param own whether lakegov itself ran it (its reads of the source are never usage)
  * @param cacheOrigin for a result-cache hit, the statement that filled the cache (whose lineage it has)
  */
-record StatementContext(String statementId, String sessionId, Instant eventTime, String user, QuerySource source,
+public record StatementContext(String statementId, String sessionId, Instant eventTime, String user, QuerySource source,
 		String executionStatus, String textHash, boolean own, String cacheOrigin) {
 
 	static final String UNKNOWN_USER = "(unknown)";
 
-	StatementContext {
+	public StatementContext {
 		user = user == null || user.isBlank() ? UNKNOWN_USER : user;
 	}
 

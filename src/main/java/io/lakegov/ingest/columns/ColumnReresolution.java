@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.columns;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +9,12 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import io.lakegov.catalog.ColumnInventorySynced;
+import io.lakegov.ingest.batch.AnalysisStore;
+import io.lakegov.ingest.batch.FactRefresher;
+import io.lakegov.ingest.batch.QuerySource;
+import io.lakegov.ingest.batch.SessionEvents;
+import io.lakegov.ingest.batch.StatementContext;
+import io.lakegov.ingest.batch.StoredAnalysis;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.usage.ColumnFactRepository;
 import io.lakegov.web.Secrets;

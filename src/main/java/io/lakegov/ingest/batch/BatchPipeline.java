@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -11,13 +11,13 @@ import java.util.concurrent.Future;
  * analysing are work for the JVM, writing mostly for PostgreSQL, so the two overlap on separate cores.
  * Batches are still written one after the other, in source order, so the watermark moves as before.
  */
-final class BatchPipeline {
+public final class BatchPipeline {
 
 	private final ExecutorService writer;
 
 	private Future<?> inFlight = CompletableFuture.completedFuture(null);
 
-	BatchPipeline(ExecutorService writer) {
+	public BatchPipeline(ExecutorService writer) {
 		this.writer = writer;
 	}
 
@@ -25,13 +25,13 @@ final class BatchPipeline {
 	 * Waits for the batch in flight, then starts writing this one. A failed write stops the read: its
 	 * exception is thrown here.
 	 */
-	void submit(Runnable write) {
+	public void submit(Runnable write) {
 		drain();
 		inFlight = writer.submit(write);
 	}
 
 	/** Waits until the batch in flight is written; throws what its write threw. */
-	void drain() {
+	public void drain() {
 		try {
 			inFlight.get();
 		}
@@ -52,7 +52,7 @@ final class BatchPipeline {
 	}
 
 	/** After a failure elsewhere: lets the batch in flight finish (or fail) before the run is closed. */
-	void awaitQuietly() {
+	public void awaitQuietly() {
 		try {
 			inFlight.get();
 		}
@@ -65,7 +65,7 @@ final class BatchPipeline {
 	}
 
 	/** Stops the batch in flight: its transaction rolls back. */
-	void cancel() {
+	public void cancel() {
 		inFlight.cancel(true);
 	}
 

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.lakegov.ingest.batch.FactRefresher;
+import io.lakegov.ingest.batch.StatementContext;
+import io.lakegov.ingest.batch.StoredAnalysis;
 import io.lakegov.usage.UsageFact;
 
 /**
@@ -20,16 +23,16 @@ import io.lakegov.usage.UsageFact;
  * in full: a parsed one- or two-part name that ends the lineage's name is the same table, and takes the
  * lineage's full name.
  */
-final class LineageFacts {
+public final class LineageFacts {
 
 	private LineageFacts() {
 	}
 
 	/** The reconciled facts, and the disagreement when the witnesses saw different tables (else null). */
-	record Merged(List<UsageFact> facts, LineageDisagreements.Disagreement disagreement) {
+	public record Merged(List<UsageFact> facts, LineageDisagreements.Disagreement disagreement) {
 	}
 
-	static Merged merge(StatementContext statement, StoredAnalysis analysis, List<UsageFact> parsed,
+	public static Merged merge(StatementContext statement, StoredAnalysis analysis, List<UsageFact> parsed,
 			List<LineageAccess> lineage, ZoneId zone) {
 		if (statement.own() || lineage.isEmpty()) {
 			return new Merged(parsed, null);
@@ -115,7 +118,7 @@ final class LineageFacts {
 	}
 
 	/** The ids whose lineage the statements may have: their own, and for cache hits their origin's. */
-	static Set<String> lineageIds(Collection<FactRefresher.Pending> statements) {
+	public static Set<String> lineageIds(Collection<FactRefresher.Pending> statements) {
 		Set<String> ids = new HashSet<>();
 		for (FactRefresher.Pending statement : statements) {
 			ids.add(statement.context().statementId());
@@ -127,7 +130,7 @@ final class LineageFacts {
 	}
 
 	/** A statement's own lineage, or for a result-cache hit without any, that of the statement it reused. */
-	static List<LineageAccess> lineageOf(StatementContext context, Map<String, List<LineageAccess>> witnessed) {
+	public static List<LineageAccess> lineageOf(StatementContext context, Map<String, List<LineageAccess>> witnessed) {
 		List<LineageAccess> own = witnessed.get(context.statementId());
 		if (own != null) {
 			return own;

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import org.springframework.stereotype.Repository;
  * every method works on the sessions of one source.
  */
 @Repository
-class SessionEvents {
+public class SessionEvents {
 
 	private final JdbcClient jdbc;
 
@@ -35,14 +35,14 @@ class SessionEvents {
 	 * @param catalog set by USE CATALOG (or a qualified USE SCHEMA), null when unchanged
 	 * @param schema set by USE SCHEMA, null when unchanged (USE CATALOG alone resets it to {@code default})
 	 */
-	record Event(String sessionId, Instant start, String statementId, boolean setsSession, String catalog,
+	public record Event(String sessionId, Instant start, String statementId, boolean setsSession, String catalog,
 			String schema, List<String> temporaryViews) {
 	}
 
 	/** The names in force for a statement: the session's current catalog and schema and its temp views. */
-	record State(String catalog, String schema, Set<String> temporaryViews) {
+	public record State(String catalog, String schema, Set<String> temporaryViews) {
 
-		static final State NONE = new State(null, null, Set.of());
+		public static final State NONE = new State(null, null, Set.of());
 
 	}
 
@@ -84,7 +84,7 @@ class SessionEvents {
 	}
 
 	/** All events of the given sessions, oldest first. */
-	Map<String, List<Event>> load(String source, Set<String> sessions) {
+	public Map<String, List<Event>> load(String source, Set<String> sessions) {
 		Map<String, List<Event>> bySession = new HashMap<>();
 		if (sessions.isEmpty()) {
 			return bySession;
@@ -109,7 +109,7 @@ class SessionEvents {
 	}
 
 	/** The state a statement starting at {@code start} sees, after all earlier events of its session. */
-	static State stateAt(List<Event> events, Instant start) {
+	public static State stateAt(List<Event> events, Instant start) {
 		if (events == null || events.isEmpty()) {
 			return State.NONE;
 		}

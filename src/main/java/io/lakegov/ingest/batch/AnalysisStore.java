@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,11 +29,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * store, else by running the analyser and storing the result.
  */
 @Repository
-class AnalysisStore {
+public class AnalysisStore {
 
 
 	/** The key under which a statement without text finds its (not-)analysis. */
-	static final String NO_TEXT = "no-text";
+	public static final String NO_TEXT = "no-text";
 
 	private static final TypeReference<List<StoredAnalysis.Access>> ACCESSES = new TypeReference<>() {
 	};
@@ -73,7 +73,7 @@ class AnalysisStore {
 	}
 
 	/** What a batch of texts needed: the analyses by text hash and how many texts were parsed anew. */
-	record Lookup(Map<String, StoredAnalysis> byHash, int analysed) {
+	public record Lookup(Map<String, StoredAnalysis> byHash, int analysed) {
 	}
 
 	/** The SHA-256 of a statement text, the key of its analysis; null for no text. */
@@ -138,7 +138,7 @@ class AnalysisStore {
 	 * transaction, what it stores enters the cache once that transaction commits, so the cache never holds
 	 * an analysis that a rolled-back transaction failed to store.
 	 */
-	Lookup analyses(Map<String, String> textsByHash) {
+	public Lookup analyses(Map<String, String> textsByHash) {
 		Map<String, StoredAnalysis> found = new HashMap<>();
 		List<String> missing = new ArrayList<>();
 		textsByHash.forEach((hash, text) -> {

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.time.Instant;
 import java.util.Locale;
@@ -16,7 +16,7 @@ import io.lakegov.sql.TableName;
  * @param createdBy who ran it
  * @param entityType NOTEBOOK, JOB, PIPELINE, DASHBOARD_V3, DBSQL_DASHBOARD, DBSQL_QUERY ...; may be null
  */
-record LineageAccess(String statementId, String lineageKey, String table, String role, Instant eventTime,
+public record LineageAccess(String statementId, String lineageKey, String table, String role, Instant eventTime,
 		String createdBy, String entityType, String entityId) {
 
 	/**

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * say. Statement ids are a source's: every lookup is within one source.
  */
 @Repository
-class EngineLineageStore {
+public class EngineLineageStore {
 
 	private static final String STAGE = """
 			CREATE TEMP TABLE IF NOT EXISTS lineage_batch (lineage_key text, statement_id text,
@@ -52,14 +52,14 @@ class EngineLineageStore {
 	}
 
 	/** A row the store did not have yet. */
-	record Inserted(String lineageKey, String statementId) {
+	public record Inserted(String lineageKey, String statementId) {
 	}
 
 	/**
 	 * Stores the rows the store does not have (by key) and returns them; a row read again changes nothing.
 	 * Runs in the batch's transaction.
 	 */
-	List<Inserted> insertNew(String source, List<LineageRow> rows, long runId) {
+	public List<Inserted> insertNew(String source, List<LineageRow> rows, long runId) {
 		if (rows.isEmpty()) {
 			return List.of();
 		}
@@ -102,7 +102,7 @@ class EngineLineageStore {
 	}
 
 	/** The accesses the source's lineage records for the given statement ids, by statement id. */
-	Map<String, List<LineageAccess>> byStatement(String source, Collection<String> statementIds) {
+	public Map<String, List<LineageAccess>> byStatement(String source, Collection<String> statementIds) {
 		if (statementIds.isEmpty()) {
 			return Map.of();
 		}
@@ -149,7 +149,7 @@ class EngineLineageStore {
 	}
 
 	/** Of the given statement ids, those the source's query history holds. */
-	List<String> inHistory(String source, Collection<String> statementIds) {
+	public List<String> inHistory(String source, Collection<String> statementIds) {
 		return jdbc.sql("SELECT statement_id FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
 			.param("source", source)
 			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
@@ -158,7 +158,7 @@ class EngineLineageStore {
 	}
 
 	/** The source's stored statements answered from the result cache that the given statements filled. */
-	List<String> cacheHitsOf(String source, Collection<String> statementIds) {
+	public List<String> cacheHitsOf(String source, Collection<String> statementIds) {
 		return jdbc.sql("""
 				SELECT statement_id FROM query_history WHERE source = :source AND cache_origin_statement_id = ANY(:ids)""")
 			.param("source", source)

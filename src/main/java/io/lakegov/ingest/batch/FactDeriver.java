@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
  * taken in the business time zone.
  */
 @Component
-class FactDeriver {
+public class FactDeriver {
 
 	private final String defaultCatalog;
 
@@ -34,7 +34,7 @@ class FactDeriver {
 		this.zone = usage.timeZone();
 	}
 
-	ZoneId zone() {
+	public ZoneId zone() {
 		return zone;
 	}
 

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.util.Locale;
 
@@ -8,7 +8,7 @@ import java.util.Locale;
  * {@code databricks_pii_access}, and an empty text under customer-managed keys. Usage cannot be read
  * from them, so their share is reported with what to do about it.
  */
-final class MaskedTexts {
+public final class MaskedTexts {
 
 	static final String REDACTED_TEXT = "<REDACTED>";
 
@@ -22,17 +22,17 @@ final class MaskedTexts {
 	}
 
 	/** Redacted or empty: nothing to analyse. */
-	static boolean isMasked(String text) {
+	public static boolean isMasked(String text) {
 		return text == null || text.isBlank() || isRedacted(text);
 	}
 
 	/** The share of masked rows among those read, null when none were read. */
-	static Double share(long masked, long read) {
+	public static Double share(long masked, long read) {
 		return read <= 0 ? null : (double) masked / read;
 	}
 
 	/** What to do when the share passes the threshold; null below it. */
-	static String advice(Double share, double threshold) {
+	public static String advice(Double share, double threshold) {
 		if (share == null || share <= threshold) {
 			return null;
 		}

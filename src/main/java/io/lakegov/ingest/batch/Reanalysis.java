@@ -1,8 +1,9 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.util.List;
 
 import io.lakegov.history.HistorySource;
+import io.lakegov.ingest.RawTextProperties;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -13,7 +14,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@link RawTextProperties}) are left with the facts of their last analysis and counted.
  */
 @Component
-class Reanalysis {
+public class Reanalysis {
 
 	private final PendingStatements pending;
 
@@ -29,17 +30,17 @@ class Reanalysis {
 
 	/** Told after every batch. */
 	@FunctionalInterface
-	interface Progress {
+	public interface Progress {
 
 		void batch(int refreshed, int analysed, int unanalysable);
 
 	}
 
 	/** How many statements were re-derived, and how many could not be because their raw text is gone. */
-	record Outcome(long refreshed, long notReanalysable) {
+	public record Outcome(long refreshed, long notReanalysable) {
 	}
 
-	Outcome run(HistorySource source, int batchSize, Progress progress) {
+	public Outcome run(HistorySource source, int batchSize, Progress progress) {
 		long total = 0;
 		String after = "";
 		while (true) {

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
+import io.lakegov.ingest.RawTextProperties;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.store.CopyRows;
 import org.jspecify.annotations.Nullable;

@@ -1,8 +1,9 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.time.Instant;
 import java.util.List;
 
+import io.lakegov.ingest.SourceParameter;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;

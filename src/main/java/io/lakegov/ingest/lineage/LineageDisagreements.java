@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.sql.Array;
 import java.sql.SQLException;
@@ -18,7 +18,7 @@ import org.springframework.stereotype.Repository;
  * the other's mistakes (a table the analyser missed, one the engine did not record).
  */
 @Repository
-class LineageDisagreements {
+public class LineageDisagreements {
 
 	private final JdbcClient jdbc;
 
@@ -32,10 +32,10 @@ class LineageDisagreements {
 	 * @param parsed what its text says (reads and writes)
 	 * @param lineage what the engine's lineage recorded
 	 */
-	record Disagreement(String statementId, Instant eventTime, String user, List<String> parsed,
+	public record Disagreement(String statementId, Instant eventTime, String user, List<String> parsed,
 			List<String> lineage) {
 
-		Disagreement {
+		public Disagreement {
 			parsed = List.copyOf(parsed);
 			lineage = List.copyOf(lineage);
 		}
@@ -46,7 +46,7 @@ class LineageDisagreements {
 	 * Replaces what is recorded for the given statements of the source with the given disagreements (of those
 	 * statements).
 	 */
-	void replace(String source, Collection<String> statementIds, List<Disagreement> disagreements) {
+	public void replace(String source, Collection<String> statementIds, List<Disagreement> disagreements) {
 		if (!statementIds.isEmpty()) {
 			jdbc.sql("DELETE FROM lineage_disagreement WHERE source = :source AND statement_id = ANY(:ids)")
 				.param("source", source)

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -14,6 +14,9 @@ import java.util.Set;
 import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
+import io.lakegov.ingest.batch.FactDeriver;
+import io.lakegov.ingest.batch.QuerySource;
+import io.lakegov.ingest.batch.StatementContext;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 
@@ -28,7 +31,7 @@ import org.springframework.stereotype.Component;
  * When the history of such a statement arrives, the statement's own facts replace these.
  */
 @Component
-class LineageOnlyStatements {
+public class LineageOnlyStatements {
 
 	static final String PREFIX = HistoryReader.RESERVED_PREFIX;
 
@@ -44,7 +47,7 @@ class LineageOnlyStatements {
 		this.zone = deriver.zone();
 	}
 
-	static String syntheticId(String statementId) {
+	public static String syntheticId(String statementId) {
 		return PREFIX + "statement:" + statementId;
 	}
 
@@ -56,7 +59,7 @@ class LineageOnlyStatements {
 	 * Derives anew the facts of the lineage-only statements of the given statement ids (none of them in the
 	 * history) and of the given rows without statement id. Returns how many statements have facts now.
 	 */
-	int rebuild(HistorySource source, Collection<String> statementIds, Collection<String> keysWithoutStatement) {
+	public int rebuild(HistorySource source, Collection<String> statementIds, Collection<String> keysWithoutStatement) {
 		Map<String, List<LineageAccess>> groups = new LinkedHashMap<>();
 		lineage.byStatement(source.name(), statementIds).forEach((id, accesses) -> groups.put(syntheticId(id), accesses));
 		lineage.byKey(source.name(), keysWithoutStatement).forEach((key, accesses) -> groups.put(syntheticRowId(key), accesses));

@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.util.Collection;
 import java.util.List;
@@ -16,7 +16,7 @@ import org.springframework.stereotype.Repository;
  * status, the defaults its names were resolved with), each of one source.
  */
 @Repository
-class PendingStatements {
+public class PendingStatements {
 
 	/**
 	 * A stored statement (alias {@code q}) can be analysed anew when its raw text is there, when it never had
@@ -36,7 +36,7 @@ class PendingStatements {
 	record Derivation(String statementId, String status, String catalog, String schema) {
 	}
 
-	List<FactRefresher.Pending> load(HistorySource source, Collection<String> statementIds) {
+	public List<FactRefresher.Pending> load(HistorySource source, Collection<String> statementIds) {
 		OwnStatements own = source.own();
 		return jdbc.sql("""
 				SELECT statement_id, session_id, coalesce(start_time, update_time), executed_by, source_kind, source_id,

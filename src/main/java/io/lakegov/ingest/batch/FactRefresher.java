@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.batch;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +11,12 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.history.HistorySource;
+import io.lakegov.ingest.columns.ColumnFactDeriver;
+import io.lakegov.ingest.lineage.EngineLineageStore;
+import io.lakegov.ingest.lineage.LineageAccess;
+import io.lakegov.ingest.lineage.LineageDisagreements;
+import io.lakegov.ingest.lineage.LineageFacts;
+import io.lakegov.ingest.lineage.LineageOnlyStatements;
 import io.lakegov.usage.ColumnFact;
 import io.lakegov.usage.ColumnFactRepository;
 import io.lakegov.usage.ShareEvent;
@@ -30,10 +36,10 @@ import org.springframework.transaction.annotation.Transactional;
  * and replaces the facts and rollups of all of them. Each call works on the statements of one source.
  */
 @Component
-class FactRefresher {
+public class FactRefresher {
 
 	/** The analysis status of lakegov's own statements: stored, never usage. */
-	static final String OWN_STATEMENT = "OWN_STATEMENT";
+	public static final String OWN_STATEMENT = "OWN_STATEMENT";
 
 	private final AnalysisStore analyses;
 
@@ -81,7 +87,7 @@ class FactRefresher {
 	}
 
 	/** A statement whose facts are to be derived, with its text. */
-	record Pending(StatementContext context, String text) {
+	public record Pending(StatementContext context, String text) {
 	}
 
 	/** How many texts were parsed anew and how many of the refreshed statements could not be analysed. */
@@ -100,7 +106,7 @@ class FactRefresher {
 
 	/** Derives and writes the facts of statements that are already stored (re-analysis). */
 	@Transactional(propagation = Propagation.MANDATORY)
-	Outcome refresh(HistorySource source, Collection<Pending> statements) {
+	public Outcome refresh(HistorySource source, Collection<Pending> statements) {
 		Derived derived = derive(source, statements, Set.of(), Map.of());
 		write(source.name(), derived, Set.of());
 		return new Outcome(derived.analysed(), derived.unanalysable(), derived.derivations().size());

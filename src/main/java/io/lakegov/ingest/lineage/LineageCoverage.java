@@ -1,11 +1,11 @@
-package io.lakegov.ingest;
+package io.lakegov.ingest.lineage;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /** How much of the usage the engine's lineage covers, and what neither witness covers. */
 @Repository
-class LineageCoverage {
+public class LineageCoverage {
 
 	private final JdbcClient jdbc;
 
@@ -23,12 +23,12 @@ class LineageCoverage {
 	 * @param disagreements statements whose two witnesses disagree on the tables
 	 * @param unnamedRows lineage rows that name neither a table nor a path on either side (nothing to count)
 	 */
-	record Counts(long maskedStatements, long maskedWithoutLineage, long lineageOnlyStatements, long disagreements,
+	public record Counts(long maskedStatements, long maskedWithoutLineage, long lineageOnlyStatements, long disagreements,
 			long unnamedRows) {
 	}
 
 	/** The counts of one source: its statements, its lineage and the facts stored under its name. */
-	Counts counts(String source) {
+	public Counts counts(String source) {
 		return jdbc.sql("""
 				SELECT (SELECT count(*) FROM query_history
 				        WHERE source = :source AND analysis_status IN ('REDACTED', 'EMPTY')),
