@@ -1,0 +1,164 @@
+package io.lakegov.sql.databricks;
+
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import io.lakegov.sql.AccessRole;
+import io.lakegov.sql.Deadline;
+import io.lakegov.sql.StatementFacts;
+import io.lakegov.sql.TableName;
+import io.lakegov.sql.text.TokenType;
+import io.lakegov.sql.text.Tokens;
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.UnsupportedStatement;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.view.CreateView;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.merge.Merge;
+import net.sf.jsqlparser.statement.truncate.Truncate;
+import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+
+/**
+ * The general fallback: JSqlParser, for statements outside Spark's and Delta's grammars and our recognisers.
+ * The statement's target is written; every other table it names is read. A name JSqlParser reports that we
+ * cannot read back as a table name fails the stage rather than being guessed.
+ *
+ * <p>JSqlParser is the slowest stage (a fresh parser costs more than Spark's whole parse of most statements, and
+ * its backtracking can take a hundred milliseconds on a long query), so it is bounded three ways: it only sees
+ * statements whose first keyword it could map to reads and writes, it parses without its backtracking-heavy
+ * "complex" mode except for short texts, and a watchdog interrupts it when the time budget runs out.
+ */
+public final class JSqlParserStage {
+
+    /** Texts longer than this are left to the other stages. */
+    private static final int MAX_CHARS = 20_000;
+
+    /** Only texts up to this long get a second try in JSqlParser's slower complex mode. */
+    private static final int COMPLEX_MAX_CHARS = 1_000;
+
+    /**
+     * Statements JSqlParser can help with: {@link #target} knows which of their tables are written. Anything else
+     * (ALTER, REPLACE, SHOW, DESCRIBE, Delta and Databricks commands) it would misread or report without tables.
+     */
+    private static final Set<String> FIRST_WORDS =
+            Set.of("SELECT", "WITH", "VALUES", "INSERT", "UPDATE", "DELETE", "MERGE", "CREATE", "DROP", "TRUNCATE");
+
+    /**
+     * JSqlParser checks no clock itself; it stops when its {@code interrupted} flag is set. One daemon thread for
+     * the JVM sets it when a parse outlives its budget, so the parse itself stays on the caller's thread.
+     */
+    private static final ScheduledThreadPoolExecutor WATCHDOG = watchdog();
+
+    private JSqlParserStage() {
+    }
+
+    public static StatementFacts analyze(Tokens tokens, int first, String sql, Deadline deadline) {
+        if (sql.length() > MAX_CHARS || !canHelp(tokens, first)) {
+            return null;
+        }
+        Statement statement = parse(sql, false, deadline);
+        if (statement == null && sql.length() <= COMPLEX_MAX_CHARS) {
+            statement = parse(sql, true, deadline);
+        }
+        return statement == null ? null : facts(statement);
+    }
+
+    private static boolean canHelp(Tokens tokens, int first) {
+        if (tokens.isSymbol(first, '(')) {
+            return true;
+        }
+        return tokens.type(first) == TokenType.WORD
+                && FIRST_WORDS.contains(tokens.text(first).toUpperCase(Locale.ROOT));
+    }
+
+    private static Statement parse(String sql, boolean complex, Deadline deadline) {
+        long remaining = deadline.remainingNanos();
+        if (remaining == 0) {
+            return null;
+        }
+        CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(complex);
+        ScheduledFuture<?> alarm = WATCHDOG.schedule(() -> {
+            parser.interrupted = true;
+        }, remaining, TimeUnit.NANOSECONDS);
+        try {
+            Statement statement = parser.Statement();
+            // An UnsupportedStatement is JSqlParser saying it skipped text it did not understand, not a reading.
+            return statement instanceof UnsupportedStatement ? null : statement;
+        } catch (Exception | StackOverflowError e) {
+            // Any failure here only means this stage does not understand the statement either.
+            return null;
+        } finally {
+            alarm.cancel(false);
+        }
+    }
+
+    private static StatementFacts facts(Statement statement) {
+        try {
+            Table target = target(statement);
+            StatementFacts facts = new StatementFacts(
+                    statement.getClass().getSimpleName().toUpperCase(Locale.ROOT));
+            Set<String> written = new LinkedHashSet<>();
+            if (target != null) {
+                TableName name = name(target.getFullyQualifiedName());
+                facts.add(name, AccessRole.WRITE, null);
+                written.add(name.qualified());
+            }
+            for (String table : new TablesNamesFinder<Void>().getTables(statement)) {
+                TableName name = name(table);
+                if (!written.contains(name.qualified())) {
+                    facts.add(name, AccessRole.READ, null);
+                }
+            }
+            return facts;
+        } catch (RuntimeException | StackOverflowError e) {
+            // A name we cannot read back, or a tree the finder does not know: not understood, never guessed.
+            return null;
+        }
+    }
+
+    private static ScheduledThreadPoolExecutor watchdog() {
+        ScheduledThreadPoolExecutor watchdog = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "jsqlparser-watchdog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        // Almost every alarm is cancelled; without this they would stay queued until their time came.
+        watchdog.setRemoveOnCancelPolicy(true);
+        return watchdog;
+    }
+
+    private static Table target(Statement statement) {
+        if (statement instanceof Insert insert) {
+            return insert.getTable();
+        } else if (statement instanceof Update update) {
+            return update.getTable();
+        } else if (statement instanceof Delete delete) {
+            return delete.getTable();
+        } else if (statement instanceof Merge merge) {
+            return merge.getTable();
+        } else if (statement instanceof CreateTable create) {
+            return create.getTable();
+        } else if (statement instanceof CreateView view) {
+            return view.getView();
+        } else if (statement instanceof Drop drop) {
+            return drop.getName();
+        } else if (statement instanceof Truncate truncate) {
+            return truncate.getTable();
+        }
+        return null;
+    }
+
+    private static TableName name(String reported) {
+        return TableName.parse(reported.replace('"', '`'));
+    }
+}
