@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.util.Collection;
@@ -11,13 +11,13 @@ import org.springframework.jdbc.support.SqlArrayValue;
  * {@code :tables} and {@code :dates} that the rollup statements unnest as
  * {@code t(table_name, business_date)}: one round trip per statement, whatever the number of pairs.
  */
-final class DayTablePairs {
+public final class DayTablePairs {
 
 	private final String[] tables;
 
 	private final Date[] dates;
 
-	DayTablePairs(Collection<String> tables, Collection<Date> dates) {
+	public DayTablePairs(Collection<String> tables, Collection<Date> dates) {
 		if (tables.size() != dates.size()) {
 			throw new IllegalArgumentException("one date per table, got " + tables.size() + " and " + dates.size());
 		}
@@ -33,7 +33,7 @@ final class DayTablePairs {
 	 * Deletes the rows of these pairs from a rollup keyed by {@code business_date} and the given table
 	 * column; {@code rollup} and {@code tableColumn} are lakegov's own names, never input.
 	 */
-	void delete(JdbcClient jdbc, String rollup, String tableColumn) {
+	public void delete(JdbcClient jdbc, String rollup, String tableColumn) {
 		bind(jdbc.sql("""
 				DELETE FROM %s r
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -41,7 +41,7 @@ final class DayTablePairs {
 			.update();
 	}
 
-	JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement) {
+	public JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement) {
 		return statement.param("tables", new SqlArrayValue("text", (Object[]) tables))
 			.param("dates", new SqlArrayValue("date", (Object[]) dates));
 	}

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.time.LocalDate;
@@ -18,7 +18,7 @@ import org.springframework.stereotype.Repository;
  * the facts behind them.
  */
 @Repository
-class DerivedRollups {
+public class DerivedRollups {
 
 	private final JdbcClient jdbc;
 
@@ -30,7 +30,7 @@ class DerivedRollups {
 	 * Rebuilds the rows of the given (day, table) pairs; runs in the transaction that rebuilt
 	 * {@code usage_daily} for them.
 	 */
-	void rebuild(DayTablePairs pairs) {
+	public void rebuild(DayTablePairs pairs) {
 		Set<DayUser> users = new HashSet<>(pairs.bind(jdbc.sql("""
 				DELETE FROM table_user_daily u
 				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
@@ -68,7 +68,7 @@ class DerivedRollups {
 	 * Rebuilds {@code table_daily} for the given (day, table) pairs from their {@code table_user_daily}
 	 * rows, which hold one row per user and role: distinct readers and writers are counted there.
 	 */
-	void rebuildTableDaily(DayTablePairs pairs) {
+	public void rebuildTableDaily(DayTablePairs pairs) {
 		if (pairs.isEmpty()) {
 			return;
 		}
@@ -95,7 +95,7 @@ class DerivedRollups {
 	}
 
 	/** Tells every replica's answer cache that the rollups changed; runs in the batch's transaction. */
-	void nextGeneration() {
+	public void nextGeneration() {
 		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
 	}
 

@@ -1,9 +1,11 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import io.lakegov.usage.UsageFact;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -17,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * history rows stored; the shares are computed in SQL from both, so the delta and the rebuild agree.
  */
 @Repository
-class CostRollups {
+public class CostRollups {
 
 	/**
 	 * Each (statement, read table) share of the statements in {@code s(source, statement_id)}, as
@@ -51,7 +53,7 @@ class CostRollups {
 	 * the read facts of the others ({@code gained}: facts of the source's statements, of pairs that lost none),
 	 * and rebuilds the per-table and per-user rows they touched.
 	 */
-	void update(String source, DayTablePairs lost, List<UsageFact> gained, DayTablePairs touched) {
+	public void update(String source, DayTablePairs lost, List<UsageFact> gained, DayTablePairs touched) {
 		List<DayUser> users = new ArrayList<>();
 		if (!lost.isEmpty()) {
 			users.addAll(lost.bind(jdbc.sql("""

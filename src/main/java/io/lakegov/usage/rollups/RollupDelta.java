@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.sql.Timestamp;
@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 import io.lakegov.store.CopyRows;
+import io.lakegov.usage.UsageFact;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -26,7 +27,7 @@ import org.springframework.stereotype.Repository;
  * a re-aggregation of the whole day's facts of busy tables.
  */
 @Repository
-class RollupDelta {
+public class RollupDelta {
 
 	private static final String STAGE = """
 			CREATE TEMP TABLE IF NOT EXISTS usage_delta (business_date date, table_name text, user_name text,
@@ -52,7 +53,7 @@ class RollupDelta {
 	 * {@code user_daily}. Runs in the transaction that stored the facts; every fact must belong to a
 	 * (day, table) pair that lost no fact in it.
 	 */
-	void add(List<UsageFact> facts) {
+	public void add(List<UsageFact> facts) {
 		if (facts.isEmpty()) {
 			return;
 		}
@@ -118,7 +119,7 @@ class RollupDelta {
 	 * facts instead: a (day, source) pair whose facts only grew gains the batch's statements that read the
 	 * source and wrote another table, none of which it counted before.
 	 */
-	void addLineage(List<UsageFact> facts, Predicate<UsageFact> rebuilt) {
+	public void addLineage(List<UsageFact> facts, Predicate<UsageFact> rebuilt) {
 		Map<String, List<UsageFact>> byStatement = new LinkedHashMap<>();
 		for (UsageFact fact : facts) {
 			if (!"GRANT".equals(fact.role())) {

@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.time.LocalDate;
@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * ({@code io.lakegov.views.Views}), whose definitions' columns are these statements' column facts.
  */
 @Component
-class ColumnImpactRollups {
+public class ColumnImpactRollups {
 
 	/** Statement kinds that define a view: their written table is a view of what they read, not downstream. */
 	static final String VIEW_KINDS = "'CREATE_VIEW', 'ALTER_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW'";
@@ -41,11 +41,11 @@ class ColumnImpactRollups {
 	}
 
 	/** One (table, column, day) of the column facts. */
-	record Triple(String table, String column, LocalDate date) {
+	public record Triple(String table, String column, LocalDate date) {
 	}
 
 	/** Rebuilds the rows of the triples that lost facts, from their facts. */
-	void rebuild(Set<Triple> lost) {
+	public void rebuild(Set<Triple> lost) {
 		if (lost.isEmpty()) {
 			return;
 		}
@@ -98,7 +98,7 @@ class ColumnImpactRollups {
 	 * Adds the facts of the given statements outside the lost triples: none of those statements was counted
 	 * in these triples before.
 	 */
-	void add(String source, Collection<String> statementIds, Set<Triple> lost) {
+	public void add(String source, Collection<String> statementIds, Set<Triple> lost) {
 		if (statementIds.isEmpty()) {
 			return;
 		}

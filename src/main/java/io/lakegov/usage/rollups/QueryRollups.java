@@ -1,9 +1,11 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import io.lakegov.usage.UsageFact;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -17,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * statements, none of which they counted before.
  */
 @Repository
-class QueryRollups {
+public class QueryRollups {
 
 	/**
 	 * Writes the rollup rows of the statements in {@code s(source, statement_id, table_name, business_date)},
@@ -93,7 +95,7 @@ class QueryRollups {
 	 * source), and adds the statements of the {@code gained} facts (facts of the source's statements, of
 	 * pairs that lost none).
 	 */
-	void update(String source, DayTablePairs lost, List<UsageFact> gained) {
+	public void update(String source, DayTablePairs lost, List<UsageFact> gained) {
 		if (!lost.isEmpty()) {
 			lost.delete(jdbc, "table_query_daily", "table_name");
 			lost.bind(jdbc.sql("""

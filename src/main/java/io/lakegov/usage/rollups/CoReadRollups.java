@@ -1,4 +1,4 @@
-package io.lakegov.usage;
+package io.lakegov.usage.rollups;
 
 import java.sql.Date;
 import java.sql.Timestamp;
@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import io.lakegov.usage.UsageFact;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
@@ -25,7 +27,7 @@ import org.springframework.stereotype.Repository;
  * statements, so their statement ids tell them apart.
  */
 @Repository
-class CoReadRollups {
+public class CoReadRollups {
 
 	private final JdbcClient jdbc;
 
@@ -34,14 +36,14 @@ class CoReadRollups {
 	}
 
 	/** A removed fact: its statement, table, day and role. */
-	record Removed(String statementId, String table, Date date, String role) {
+	public record Removed(String statementId, String table, Date date, String role) {
 	}
 
 	/**
 	 * Rebuilds the pairs whose links lose statements with the removed facts, and adds the links of the
 	 * new facts of the other pairs.
 	 */
-	void update(List<Removed> removed, List<UsageFact> facts) {
+	public void update(List<Removed> removed, List<UsageFact> facts) {
 		Set<Pair> rebuilt = rebuiltPairs(removed);
 		if (!rebuilt.isEmpty()) {
 			DayTablePairs pairs = new DayTablePairs(rebuilt.stream().map(Pair::table).toList(),
