@@ -6,27 +6,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.lakegov.usage.ViewReadSets;
-
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
  * Brings the kept view definitions in line with the source's: a new view opens a row valid from when the
  * source says it was last altered (or created, else now), a changed definition closes the old row as
  * REPLACED and opens one valid from now (or from the view's last change when the source says it came
- * later), a vanished view closes its row as VANISHED. Every view it sees is a view name for the rollup of
- * statements that read several views ({@link ViewReadSets}).
+ * later), a vanished view closes its row as VANISHED. Every view it sees is announced ({@link ViewsListed}):
+ * usage counts the statements that read several views by their names.
  */
 @Component
 class ViewInventorySync {
 
 	private final ViewInventoryRepository views;
 
-	private final ViewReadSets viewSets;
+	private final ApplicationEventPublisher events;
 
-	ViewInventorySync(ViewInventoryRepository views, ViewReadSets viewSets) {
+	ViewInventorySync(ViewInventoryRepository views, ApplicationEventPublisher events) {
 		this.views = views;
-		this.viewSets = viewSets;
+		this.events = events;
 	}
 
 	/** How many views appeared, changed or vanished; runs inside the catalog sync's transaction. */
@@ -57,7 +56,7 @@ class ViewInventorySync {
 			}
 		}
 		views.markSynced(now);
-		viewSets.addViews(present.keySet());
+		events.publishEvent(new ViewsListed(List.copyOf(present.keySet())));
 		if (changes > 0) {
 			views.bumpStoreGeneration();
 		}

@@ -13,6 +13,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.lakegov.embedded.EmbeddedDatabase;
+import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,7 +86,7 @@ class SourceConfig {
 
 	private static HistorySource remote(SourceSettings settings) {
 		return source(settings, new SourceDatabase(pool(settings), settings.table(), settings.inventoryTable(), false,
-				redacted(settings.url()), settings.lineageTable(), settings.columnsTable()));
+				Secrets.mask(settings.url()), settings.lineageTable(), settings.columnsTable()));
 	}
 
 	private static HistorySource source(SourceSettings settings, SourceDatabase database) {
@@ -146,11 +147,6 @@ class SourceConfig {
 			added.put("QUERY_TAGS", OwnStatements.TAG_KEY + ":" + OwnStatements.TAG_VALUE);
 		}
 		return added;
-	}
-
-	/** The URL without anything that may be a secret (Databricks URLs can carry a PWD parameter). */
-	static String redacted(String url) {
-		return url.replaceAll("(?i)(pwd|password|token|secret)=[^;&]*", "$1=***");
 	}
 
 }

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import io.lakegov.ingest.batch.MaskedTexts;
+
 import org.springframework.boot.health.contributor.Health;
 
 /**

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
+import io.lakegov.ingest.batch.Reanalysis;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,6 +9,8 @@ import java.util.Optional;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
+import io.lakegov.ingest.batch.MaskedTexts;
+import io.lakegov.ingest.lineage.LineageCoverage;
 import io.lakegov.sql.StatementAnalyzer;
 
 import org.springframework.stereotype.Service;

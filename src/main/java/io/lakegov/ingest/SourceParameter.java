@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
  * one: 400); unknown or disabled, 404.
  */
 @Component
-class SourceParameter {
+public class SourceParameter {
 
 	static final String DOC = "the source of query history (its lakegov.sources name; 'default' for the single "
 			+ "source); may be omitted when only one source is configured";
@@ -33,7 +33,7 @@ class SourceParameter {
 
 	/** The name of a source to filter by, or null for all; unknown names are 404. */
 	@Nullable
-	String filter(@Nullable String name) {
+	public String filter(@Nullable String name) {
 		return name == null || name.isBlank() ? null : resolve(name).name();
 	}
 

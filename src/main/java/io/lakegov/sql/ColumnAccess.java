@@ -32,7 +32,7 @@ public record ColumnAccess(TableName table, String column, AccessRole role, List
         }
     }
 
-    static ColumnAccess of(TableName table, String column, AccessRole role) {
+    public static ColumnAccess of(TableName table, String column, AccessRole role) {
         return new ColumnAccess(table, column, role, List.of(), false, List.of());
     }
 

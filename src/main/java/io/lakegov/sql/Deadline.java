@@ -1,7 +1,7 @@
 package io.lakegov.sql;
 
 /** The wall-clock point by which one {@code analyze} call must finish. */
-final class Deadline {
+public final class Deadline {
 
     private final long deadlineNanos;
     private int ticks;
@@ -10,7 +10,7 @@ final class Deadline {
         this.deadlineNanos = System.nanoTime() + budgetNanos;
     }
 
-    boolean expired() {
+    public boolean expired() {
         return System.nanoTime() - deadlineNanos > 0;
     }
 
@@ -18,14 +18,14 @@ final class Deadline {
      * Called by the grammars on every rule they enter; reads the clock only every 256th time, which keeps the
      * check cheap enough to leave on while still stopping a runaway parse within microseconds.
      */
-    void tick() {
+    public void tick() {
         if ((++ticks & 0xFF) == 0 && expired()) {
             throw new GrammarFailure("time budget exceeded");
         }
     }
 
     /** Nanoseconds left, zero when the deadline has passed. */
-    long remainingNanos() {
+    public long remainingNanos() {
         return Math.max(0, deadlineNanos - System.nanoTime());
     }
 }

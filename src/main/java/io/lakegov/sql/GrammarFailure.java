@@ -1,9 +1,9 @@
 package io.lakegov.sql;
 
 /** A grammar rejected a statement, or gave up on it (time budget, stack depth). Carries only a message. */
-final class GrammarFailure extends RuntimeException {
+public final class GrammarFailure extends RuntimeException {
 
-    GrammarFailure(String message) {
+    public GrammarFailure(String message) {
         super(message, null, false, false);
     }
 }

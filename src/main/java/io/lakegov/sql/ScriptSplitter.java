@@ -3,6 +3,8 @@ package io.lakegov.sql;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.lakegov.sql.text.Tokens;
+
 /**
  * Splits a tokenised text into statements at top-level semicolons. Semicolons inside strings, comments and
  * bodies never reach here as symbols (the lexer swallowed them); those inside {@code BEGIN ... END} compound

@@ -30,12 +30,12 @@ public record ShareChange(ShareAction action, String share, TableName table, Tab
         }
     }
 
-    static ShareChange onTable(ShareAction action, String share, TableName written, String alias,
+    public static ShareChange onTable(ShareAction action, String share, TableName written, String alias,
             Boolean withHistory) {
         return new ShareChange(action, share, written, written, alias, withHistory, null);
     }
 
-    static ShareChange onShare(ShareAction action, String share, String renamedTo) {
+    public static ShareChange onShare(ShareAction action, String share, String renamedTo) {
         return new ShareChange(action, share, null, null, null, null, renamedTo);
     }
 

@@ -2,6 +2,10 @@ package io.lakegov.sql;
 
 import java.util.List;
 
+import io.lakegov.sql.text.Redaction;
+import io.lakegov.sql.text.SqlLexer;
+import io.lakegov.sql.text.Tokens;
+
 /**
  * Finds the tables a SQL text reads, writes and grants on, for Spark, Delta Lake and Databricks SQL. The text
  * may hold one statement or a script. Thread-safe; {@link #analyze} never throws and never returns null: a text

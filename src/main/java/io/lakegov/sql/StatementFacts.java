@@ -5,41 +5,43 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.lakegov.sql.text.TokenNames;
+
 /** What one stage found in one statement, before names are resolved against the script's USE statements. */
-final class StatementFacts {
+public final class StatementFacts {
 
     /** One table access with the name as written. */
     record Access(TableName written, AccessRole role, TimeTravel timeTravel) {
     }
 
-    String kind;
+    public String kind;
     final List<Access> accesses = new ArrayList<>();
-    final Set<String> paths = new LinkedHashSet<>();
-    final Set<String> temporaryViews = new LinkedHashSet<>();
-    final List<ShareChange> shareChanges = new ArrayList<>();
+    public final Set<String> paths = new LinkedHashSet<>();
+    public final Set<String> temporaryViews = new LinkedHashSet<>();
+    public final List<ShareChange> shareChanges = new ArrayList<>();
     /** Columns with the table names as written; only meaningful when {@code columnsKnown}. */
-    final List<ColumnAccess> columns = new ArrayList<>();
-    boolean columnsKnown;
+    public final List<ColumnAccess> columns = new ArrayList<>();
+    public boolean columnsKnown;
     /** A CREATE ... VIEW IF NOT EXISTS: it defines nothing when the view exists. */
-    boolean onlyIfAbsent;
+    public boolean onlyIfAbsent;
     String dynamicReason;
     boolean setsCatalog;
     String catalog;
     boolean setsSchema;
     String schema;
 
-    StatementFacts(String kind) {
+    public StatementFacts(String kind) {
         this.kind = kind;
     }
 
-    void add(TableName name, AccessRole role, TimeTravel timeTravel) {
+    public void add(TableName name, AccessRole role, TimeTravel timeTravel) {
         if (name != null) {
             accesses.add(new Access(name, role, timeTravel));
         }
     }
 
     /** Adds the table {@link TokenNames#target} read; a name known only when the statement runs marks it dynamic. */
-    void add(TokenNames.Read target, AccessRole role) {
+    public void add(TokenNames.Read target, AccessRole role) {
         if (target.name() == null) {
             markDynamic("dynamic table name");
         } else {
@@ -47,8 +49,13 @@ final class StatementFacts {
         }
     }
 
+    /** The names of the tables recorded so far, in the order they were added. */
+    public List<TableName> names() {
+        return accesses.stream().map(Access::written).toList();
+    }
+
     /** Adds what a sub-statement parse found (accesses, paths, temporary views, a dynamic name). */
-    void mergeFrom(StatementFacts other) {
+    public void mergeFrom(StatementFacts other) {
         accesses.addAll(other.accesses);
         paths.addAll(other.paths);
         temporaryViews.addAll(other.temporaryViews);
@@ -61,21 +68,21 @@ final class StatementFacts {
         }
     }
 
-    void markDynamic(String reason) {
+    public void markDynamic(String reason) {
         if (dynamicReason == null) {
             dynamicReason = reason;
         }
     }
 
     /** {@code USE CATALOG c} (or {@code SET CATALOG c}): Databricks also resets the current schema to default. */
-    void useCatalog(String name) {
+    public void useCatalog(String name) {
         setsCatalog = true;
         catalog = name;
         setsSchema = true;
         schema = "default";
     }
 
-    void useSchema(List<String> parts) {
+    public void useSchema(List<String> parts) {
         if (parts.size() >= 2) {
             setsCatalog = true;
             catalog = parts.get(parts.size() - 2);

@@ -1,5 +1,20 @@
 package io.lakegov.sql;
 
+import io.lakegov.sql.columns.ColumnWalker;
+import io.lakegov.sql.databricks.CommandRecognisers;
+import io.lakegov.sql.databricks.DatabricksClauses;
+import io.lakegov.sql.databricks.DatabricksRecognisers;
+import io.lakegov.sql.databricks.JSqlParserStage;
+import io.lakegov.sql.spark.AtSuffixes;
+import io.lakegov.sql.spark.DeltaCommands;
+import io.lakegov.sql.spark.DeltaGrammar;
+import io.lakegov.sql.spark.DeltaRules;
+import io.lakegov.sql.spark.SparkGrammar;
+import io.lakegov.sql.spark.SparkSubStatement;
+import io.lakegov.sql.spark.SparkWalker;
+import io.lakegov.sql.text.TokenType;
+import io.lakegov.sql.text.Tokens;
+
 import io.delta.sql.parser.DeltaSqlBaseParser;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser;
 import org.apache.spark.sql.catalyst.parser.SqlBaseParser.CompoundOrSingleStatementContext;

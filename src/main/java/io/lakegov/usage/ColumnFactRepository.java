@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.store.CopyRows;
+import io.lakegov.usage.rollups.ColumnImpactRollups;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;

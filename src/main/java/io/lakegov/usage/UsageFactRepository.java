@@ -9,6 +9,12 @@ import java.util.List;
 import java.util.Set;
 
 import io.lakegov.store.CopyRows;
+import io.lakegov.usage.rollups.CoReadRollups;
+import io.lakegov.usage.rollups.CostRollups;
+import io.lakegov.usage.rollups.DayTablePairs;
+import io.lakegov.usage.rollups.DerivedRollups;
+import io.lakegov.usage.rollups.QueryRollups;
+import io.lakegov.usage.rollups.RollupDelta;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.lakegov.catalog.ViewsListed;
+
+import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
@@ -92,6 +95,13 @@ public class ViewReadSets {
 			lock();
 			addNames(names, "", List.of());
 		}
+	}
+
+	/** The views a catalog sync found, inside its transaction. */
+	@EventListener
+	@Transactional(propagation = Propagation.MANDATORY)
+	public void viewsListed(ViewsListed event) {
+		addViews(event.names());
 	}
 
 	/**

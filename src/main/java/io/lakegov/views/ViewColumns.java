@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.lakegov.catalog.TableColumns;
-import io.lakegov.ingest.ColumnResolution;
+import io.lakegov.usage.ColumnResolution;
 import io.lakegov.sql.ColumnAccess;
 import io.lakegov.sql.TableName;
 import io.lakegov.usage.ColumnFact.Resolution;

@@ -3,13 +3,15 @@ package io.lakegov.web;
 import java.util.regex.Pattern;
 
 /**
- * Masks secrets in text bound for logs and records: values of password, token and secret settings as
- * JDBC URLs and drivers write them ({@code PWD=...}, {@code password=...}), and Databricks tokens.
+ * Masks secrets in text bound for logs, records and answers: values of password, token and secret settings as
+ * JDBC URLs and drivers write them ({@code PWD=...}, {@code password=...}), and Databricks tokens. The one
+ * masker of the service: the URL a source shows is masked by it too.
  */
 public final class Secrets {
 
+	/** A setting whose name ends in one of the words (so {@code OAuth2Secret} and {@code Auth_AccessToken} too). */
 	private static final Pattern SETTING = Pattern.compile(
-			"(?i)\\b(pwd|password|passwd|token|accesstoken|access_token|secret|client_secret|apikey|api-key|auth_accesstoken)"
+			"(?i)\\b([\\w-]*?(?:pwd|password|passwd|token|secret|apikey|api-key))"
 					+ "(\\s*[=:]\\s*)([^;&\\s,)\"']+)");
 
 	private static final Pattern DATABRICKS_TOKEN = Pattern.compile("\\bdapi[0-9a-fA-F]{16,}(-\\d+)?\\b");

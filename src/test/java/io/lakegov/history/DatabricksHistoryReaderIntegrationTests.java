@@ -9,6 +9,7 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import io.lakegov.support.TestWarehouse;
+import io.lakegov.web.Secrets;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -38,7 +39,7 @@ class DatabricksHistoryReaderIntegrationTests {
 		DataSource dataSource = new DriverManagerDataSource(warehouse.url());
 		String url = warehouse.url();
 		HistorySource source = new HistorySource("default", new SourceDatabase(dataSource, table,
-				"system.information_schema.tables", false, SourceConfig.redacted(url)), 100,
+				"system.information_schema.tables", false, Secrets.mask(url)), 100,
 				java.time.Duration.ofMinutes(1), new OwnStatements(List.of()));
 		HistoryReader reader = new HistoryReader();
 

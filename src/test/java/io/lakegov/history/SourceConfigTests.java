@@ -27,10 +27,4 @@ class SourceConfigTests {
 		assertThat(SourceTimes.sparkLiteral(Instant.parse("2026-01-15T10:30:00Z"))).isEqualTo("2026-01-15T10:30:00Z");
 	}
 
-	@Test
-	void redactsSecretsOfTheUrl() {
-		assertThat(SourceConfig.redacted("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=dapi123;x=1"))
-			.isEqualTo("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=***;x=1");
-	}
-
 }

@@ -10,6 +10,7 @@ import java.util.Set;
 import io.lakegov.history.HistoryColumn;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.Sources;
+import io.lakegov.ingest.batch.BatchIngester;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;

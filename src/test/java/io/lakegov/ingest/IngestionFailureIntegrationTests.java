@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lakegov.history.HistoryReader;
+import io.lakegov.ingest.batch.BatchIngester;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceRows;

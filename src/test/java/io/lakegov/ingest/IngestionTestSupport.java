@@ -2,6 +2,8 @@ package io.lakegov.ingest;
 
 import java.util.List;
 
+import io.lakegov.support.StoreReset;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /** Resets the store and the local warehouse between ingestion tests, and reads what ingestion stored. */
@@ -11,12 +13,7 @@ final class IngestionTestSupport {
 	}
 
 	static void reset(JdbcClient jdbc) {
-		jdbc.sql("""
-				TRUNCATE query.history, query_history, statement_analysis, session_event, table_access, usage_daily,
-				    table_user_daily, table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary,
-				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily,
-				    ingestion_run, ingestion_watermark, access.table_lineage, engine_lineage, lineage_disagreement,
-				    share_event, table_share, column_resolution_queue""").update();
+		StoreReset.reset(jdbc, "query.history", "access.table_lineage");
 	}
 
 	/** Every fact as one comparable line, ordered. */

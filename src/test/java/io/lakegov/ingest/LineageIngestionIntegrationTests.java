@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
+import io.lakegov.ingest.lineage.LineageOnlyStatements;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceLineage;

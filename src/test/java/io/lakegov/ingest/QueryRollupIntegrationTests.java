@@ -9,6 +9,7 @@ import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.QueryAssertions;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceRows;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,12 +49,7 @@ class QueryRollupIntegrationTests {
 
 	@BeforeEach
 	void ingestStatementsOverTwoDays() {
-		// analyses stay: the service keeps the ones it made in memory and would not store them again
-		jdbc.sql("""
-				TRUNCATE query.history, query_history, session_event, table_access, usage_daily, table_user_daily,
-				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, read_cost_daily,
-				    table_cost_daily, user_cost_daily, co_read_daily, table_query_daily, view_read_set_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run,
-				    ingestion_watermark""").update();
+		StoreReset.resetKeepingAnalyses(jdbc, "query.history");
 		source = new SourceRows(jdbc);
 		for (int i = 1; i <= 60; i++) {
 			// durations from 7 ms to about 25 s, on two days, by three users through two dashboards and ad hoc

@@ -11,6 +11,7 @@ import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceLineage;
 import io.lakegov.support.SourceRows;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import io.lakegov.support.TestDatabaseConfiguration;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,12 +89,7 @@ class SeveralSourcesLineageIntegrationTests {
 
 	@BeforeEach
 	void reset() {
-		store.sql("""
-				TRUNCATE query_history, statement_analysis, session_event, table_access, usage_daily, table_user_daily,
-				    table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary, read_cost_daily,
-				    table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, share_event,
-				    table_share, ingestion_run,
-				    ingestion_watermark, engine_lineage, lineage_disagreement""").update();
+		StoreReset.reset(store);
 		eu = JdbcClient.create(source(EU));
 		us = JdbcClient.create(source(US));
 		eu.sql("TRUNCATE query.history, access.table_lineage").update();

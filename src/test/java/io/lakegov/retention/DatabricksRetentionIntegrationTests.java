@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import io.lakegov.support.TestWarehouse;
 import io.lakegov.support.WarehouseHistory;
@@ -55,9 +56,7 @@ class DatabricksRetentionIntegrationTests {
 		}
 		assertThat(error).as("time travel past the VACUUM").isNotNull().contains("does not exist");
 
-		jdbc.sql("TRUNCATE query_history, table_access, usage_daily, table_user_daily, table_source_daily, user_daily, "
-				+ "table_daily, table_lineage_daily, table_summary, read_cost_daily, table_cost_daily, user_cost_daily, "
-				+ "co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run, ingestion_watermark").update();
+		StoreReset.resetKeepingAnalyses(jdbc);
 		WarehouseHistory source = new WarehouseHistory(warehouse);
 		source.clear();
 		String nonce = UUID.randomUUID().toString().substring(0, 8);

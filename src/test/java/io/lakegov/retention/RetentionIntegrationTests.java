@@ -14,6 +14,7 @@ import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.SourceRows;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,11 +54,8 @@ class RetentionIntegrationTests {
 
 	@BeforeEach
 	void reset() {
-		jdbc.sql("""
-				TRUNCATE query.history, query_history, statement_analysis, session_event, table_access, usage_daily,
-				    table_user_daily, table_source_daily, user_daily, table_daily, read_cost_daily, table_cost_daily, user_cost_daily,
-				    co_read_daily, view_read_set_daily, table_query_daily, ingestion_run, ingestion_watermark, column_access, column_daily, column_source_daily, column_downstream_daily, lakehouse.tables,
-				    lakehouse.table_properties, lakehouse.table_history""").update();
+		StoreReset.reset(jdbc, "query.history", "lakehouse.tables", "lakehouse.table_properties",
+				"lakehouse.table_history");
 		api = TestApi.withKey(port);
 		now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 	}

@@ -15,8 +15,8 @@ class PackageBoundaryTests {
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("io.lakegov.sql");
 
-        classes().that().resideInAPackage("io.lakegov.sql")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("io.lakegov.sql", "java..",
+        classes().that().resideInAPackage("io.lakegov.sql..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.lakegov.sql..", "java..",
                         "org.antlr.v4.runtime..", "org.apache.spark.sql.catalyst.parser..", "io.delta.sql.parser..",
                         "net.sf.jsqlparser..", "org.yaml.snakeyaml..")
                 .check(analyser);

@@ -9,6 +9,7 @@ import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.SourceRows;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import tools.jackson.databind.JsonNode;
 
@@ -46,13 +47,7 @@ final class QueryWorkload {
 	}
 
 	void ingest(IngestionService ingestion) {
-		// analyses stay: the service keeps the ones it made in memory and would not store them again
-		jdbc.sql("""
-				TRUNCATE query.history, query_history, session_event, table_access, usage_daily,
-				    table_user_daily, table_source_daily, user_daily, table_daily, table_lineage_daily, table_summary,
-				    read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily, table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily,
-				    share_event, table_share, ingestion_run, ingestion_watermark""")
-			.update();
+		StoreReset.resetKeepingAnalyses(jdbc, "query.history");
 		// 1001 ms and 301 bytes over customers and orders: customers (first by name) 501 and 151, orders 500 and 150
 		run("q1", "ann", JOIN + "1", 1001, 301, 0).source("{\"dashboard_id\": \"d1\"}").save();
 		run("q2", "bob", JOIN + "2", 3000, 100, 60).source("{\"dashboard_id\": \"d1\"}").save();

@@ -7,6 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SecretsTests {
 
 	@Test
+	void masksTheSecretsOfTheUrlASourceShows() {
+		assertThat(Secrets.mask("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=dapi123;x=1"))
+			.isEqualTo("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=******;x=1");
+		assertThat(Secrets.mask("jdbc:databricks://h:443/default;AuthMech=11;Auth_Flow=1;OAuth2Secret=s3;Auth_AccessToken=t0k"))
+			.isEqualTo("jdbc:databricks://h:443/default;AuthMech=11;Auth_Flow=1;OAuth2Secret=******;Auth_AccessToken=******");
+		assertThat(Secrets.mask("jdbc:postgresql://db:5432/history")).isEqualTo("jdbc:postgresql://db:5432/history");
+	}
+
+	@Test
 	void masksPasswordsAndTokensInUrlsAndMessages() {
 		assertThat(Secrets.mask("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=dapi0123456789abcdef01;x=1"))
 			.isEqualTo("jdbc:databricks://h:443/default;AuthMech=3;UID=token;PWD=******;x=1");

@@ -15,6 +15,7 @@ import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
+import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -48,12 +49,7 @@ class MaskedDemoTruthIntegrationTests {
 	@Test
 	void readersAndWritersEqualTheTruthWhereAWitnessHasTheAccessAndTheGapIsCounted() {
 		// a context of its own, and a store and warehouse without another test's history or watermark
-		jdbc.sql("""
-				TRUNCATE query.history, access.table_lineage, query_history, statement_analysis, session_event,
-				    table_access, usage_daily, table_user_daily, table_source_daily, user_daily, table_daily,
-				    table_lineage_daily, table_summary, read_cost_daily, table_cost_daily, user_cost_daily, co_read_daily, view_read_set_daily,
-				    table_query_daily, column_access, column_daily, column_source_daily, column_downstream_daily, ingestion_run, ingestion_watermark, engine_lineage,
-				    lineage_disagreement""").update();
+		StoreReset.reset(jdbc, "query.history", "access.table_lineage");
 		var warehouse = new DemoWarehouse(source, 0.5);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		List<DemoStatement> statements = new DemoWorkload(11).generate(now.minus(Duration.ofDays(14)),

@@ -1,0 +1,170 @@
+package io.lakegov.ingest.lineage;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.history.LineageRow;
+import io.lakegov.store.CopyRows;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The engine's lineage rows as the store keeps them, one per source and {@code lineage_key}, and what they
+ * say. Statement ids are a source's: every lookup is within one source.
+ */
+@Repository
+public class EngineLineageStore {
+
+	private static final String STAGE = """
+			CREATE TEMP TABLE IF NOT EXISTS lineage_batch (lineage_key text, statement_id text,
+			    source_table_full_name text, source_type text, source_path text, target_table_full_name text,
+			    target_type text, target_path text, entity_type text, entity_id text, entity_run_id text,
+			    entity_metadata jsonb, created_by text, event_time timestamptz, event_date date,
+			    extra_columns jsonb) ON COMMIT DROP;
+			TRUNCATE lineage_batch""";
+
+	private static final String COLUMNS = """
+			lineage_key, statement_id, source_table_full_name, source_type, source_path, target_table_full_name,
+			target_type, target_path, entity_type, entity_id, entity_run_id, entity_metadata, created_by, event_time,
+			event_date, extra_columns""";
+
+	private static final String ACCESSES = """
+			SELECT statement_id, lineage_key, source_table_full_name, source_path, target_table_full_name, target_path,
+			       event_time, created_by, entity_type, entity_id
+			FROM engine_lineage WHERE source = :source""";
+
+	private final JdbcClient jdbc;
+
+	private final CopyRows copy;
+
+	private final JsonMapper json;
+
+	EngineLineageStore(JdbcClient jdbc, CopyRows copy, JsonMapper json) {
+		this.jdbc = jdbc;
+		this.copy = copy;
+		this.json = json;
+	}
+
+	/** A row the store did not have yet. */
+	public record Inserted(String lineageKey, String statementId) {
+	}
+
+	/**
+	 * Stores the rows the store does not have (by key) and returns them; a row read again changes nothing.
+	 * Runs in the batch's transaction.
+	 */
+	public List<Inserted> insertNew(String source, List<LineageRow> rows, long runId) {
+		if (rows.isEmpty()) {
+			return List.of();
+		}
+		jdbc.sql(STAGE).update();
+		CopyRows.Text text = new CopyRows.Text(rows.size());
+		for (LineageRow row : rows) {
+			text.value(row.key())
+				.value(row.statementId())
+				.value(row.sourceTable())
+				.value(row.sourceType())
+				.value(row.sourcePath())
+				.value(row.targetTable())
+				.value(row.targetType())
+				.value(row.targetPath())
+				.value(row.entityType())
+				.value(row.entityId())
+				.value(row.entityRunId())
+				.value(row.entityMetadata() == null ? null : row.entityMetadata().json())
+				.value(row.createdBy())
+				.value(row.eventTime())
+				.value(row.eventDate())
+				.value(row.extras().isEmpty() ? null : extras(row))
+				.endRow();
+		}
+		copy.copy("COPY lineage_batch (" + COLUMNS + ") FROM STDIN", text);
+		// a key read twice in one batch is one row
+		return jdbc.sql("INSERT INTO engine_lineage (source, " + COLUMNS + ", first_seen_at, ingestion_run_id) "
+				+ "SELECT DISTINCT ON (lineage_key) :source, " + COLUMNS + ", now(), :run FROM lineage_batch "
+				+ "ORDER BY lineage_key ON CONFLICT (source, lineage_key) DO NOTHING RETURNING lineage_key, statement_id")
+			.param("source", source)
+			.param("run", runId)
+			.query((rs, n) -> new Inserted(rs.getString(1), rs.getString(2)))
+			.list();
+	}
+
+	private String extras(LineageRow row) {
+		Map<String, Object> document = new LinkedHashMap<>();
+		row.extras().forEach((name, value) -> document.put(name, json.readTree(value.json())));
+		return json.writeValueAsString(document);
+	}
+
+	/** The accesses the source's lineage records for the given statement ids, by statement id. */
+	public Map<String, List<LineageAccess>> byStatement(String source, Collection<String> statementIds) {
+		if (statementIds.isEmpty()) {
+			return Map.of();
+		}
+		Map<String, List<LineageAccess>> accesses = new LinkedHashMap<>();
+		jdbc.sql(ACCESSES + " AND statement_id = ANY(:ids) ORDER BY statement_id, event_time, lineage_key")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.query((rs, n) -> {
+				addAccesses(rs, accesses, rs.getString(1));
+				return null;
+			})
+			.list();
+		return accesses;
+	}
+
+	/** The accesses of rows without a statement id, by the row's key (each is a statement of its own). */
+	Map<String, List<LineageAccess>> byKey(String source, Collection<String> keys) {
+		if (keys.isEmpty()) {
+			return Map.of();
+		}
+		Map<String, List<LineageAccess>> accesses = new LinkedHashMap<>();
+		jdbc.sql(ACCESSES + " AND lineage_key = ANY(:keys) AND statement_id IS NULL ORDER BY lineage_key")
+			.param("source", source)
+			.param("keys", new SqlArrayValue("text", keys.toArray()))
+			.query((rs, n) -> {
+				addAccesses(rs, accesses, rs.getString(2));
+				return null;
+			})
+			.list();
+		return accesses;
+	}
+
+	private static void addAccesses(java.sql.ResultSet rs, Map<String, List<LineageAccess>> accesses, String group)
+			throws java.sql.SQLException {
+		List<LineageAccess> list = accesses.computeIfAbsent(group, id -> new ArrayList<>());
+		String source = LineageAccess.name(rs.getString(3), rs.getString(4));
+		String target = LineageAccess.name(rs.getString(5), rs.getString(6));
+		for (String[] side : new String[][] { { source, "READ" }, { target, "WRITE" } }) {
+			if (side[0] != null) {
+				list.add(new LineageAccess(rs.getString(1), rs.getString(2), side[0], side[1],
+						rs.getTimestamp(7).toInstant(), rs.getString(8), rs.getString(9), rs.getString(10)));
+			}
+		}
+	}
+
+	/** Of the given statement ids, those the source's query history holds. */
+	public List<String> inHistory(String source, Collection<String> statementIds) {
+		return jdbc.sql("SELECT statement_id FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.query(String.class)
+			.list();
+	}
+
+	/** The source's stored statements answered from the result cache that the given statements filled. */
+	public List<String> cacheHitsOf(String source, Collection<String> statementIds) {
+		return jdbc.sql("""
+				SELECT statement_id FROM query_history WHERE source = :source AND cache_origin_statement_id = ANY(:ids)""")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.query(String.class)
+			.list();
+	}
+
+}

@@ -1,0 +1,83 @@
+package io.lakegov.reports;
+
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableResolver;
+import io.lakegov.web.Callers;
+import io.lakegov.web.PageResponse;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import static io.lakegov.reports.TableUsageController.FROM_DOC;
+import static io.lakegov.reports.TableUsageController.TABLE_DOC;
+import static io.lakegov.reports.TableUsageController.TO_DOC;
+
+/** The statements behind the usage figures, with redacted text; raw text for admins only. */
+@RestController
+@RequiredRole(Role.VIEWER)
+@Tag(name = "Statements", description = "Query history rows behind the usage figures, text redacted (raw for admins)")
+class StatementsController {
+
+	private final TableResolver resolver;
+
+	private final BusinessDates dates;
+
+	private final StatementRepository statements;
+
+	private final SourceFilter sources;
+
+	StatementsController(TableResolver resolver, BusinessDates dates, StatementRepository statements,
+			SourceFilter sources) {
+		this.sources = sources;
+		this.resolver = resolver;
+		this.dates = dates;
+		this.statements = statements;
+	}
+
+	@GetMapping("/api/v1/statements")
+	@Operation(summary = "Statements that started in the range, newest first, optionally of one table and/or one user, "
+			+ "with redacted text, source, status and duration",
+			description = "Admins also get the raw text (sql) while the store keeps it (lakegov.history.keep-raw-text); "
+					+ "everyone else gets null there.")
+	PageResponse<StatementEntry> statements(
+			@Parameter(description = "only statements that read or wrote this table: " + TABLE_DOC, example = "main.sales.orders") @RequestParam(required = false) @Nullable String table,
+			@Parameter(description = "only statements run by this user (executed_by)", example = "ann@example.com") @RequestParam(required = false) @Size(max = 255) @Nullable String user,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+		String historySource = sources.filter(source);
+		DateRange range = dates.range(from, to);
+		var request = new PageRequest(page, size);
+		String tableName = null;
+		if (table != null && !table.isBlank()) {
+			ResolvedTable resolved = resolver.resolve(table);
+			if (!resolved.seen()) {
+				return PageResponse.empty(request.page(), request.size());
+			}
+			tableName = resolved.name();
+		}
+		String userName = user == null || user.isBlank() ? null : user;
+		String filterTable = tableName;
+		var rows = statements.statements(filterTable, userName, historySource, range, dates.zone(), request,
+				Callers.maySeeRawSql());
+		return PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
+				() -> statements.count(filterTable, userName, historySource, range, dates.zone()));
+	}
+
+}

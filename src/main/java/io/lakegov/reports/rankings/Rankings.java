@@ -1,0 +1,50 @@
+package io.lakegov.reports.rankings;
+
+import java.util.List;
+
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.GenerationCache;
+
+import org.springframework.stereotype.Service;
+
+/** Rankings at the current store generation, reused until the next ingestion batch commits. */
+@Service
+class Rankings {
+
+	private final RankingRepository repository;
+
+	private final CostRankingRepository costs;
+
+	private final GenerationCache cache;
+
+	private final IndirectRankings indirect;
+
+	Rankings(RankingRepository repository, CostRankingRepository costs, GenerationCache cache, IndirectRankings indirect) {
+		this.repository = repository;
+		this.costs = costs;
+		this.cache = cache;
+		this.indirect = indirect;
+	}
+
+	/** Tables by {@code reads}, {@code users}, {@code duration} or {@code bytes}. */
+	List<TableRank> tables(DateRange range, String by, int limit) {
+		return cache.get(List.of("rank-tables", by, range, limit), () -> switch (by) {
+			case "users" -> repository.tablesByUsers(range, limit);
+			case "duration", "bytes" -> costs.tables(range, by, limit);
+			default -> repository.tablesByReads(range, limit);
+		}, List::size);
+	}
+
+	/** The same with the reads through views counted for the tables they reach. */
+	List<TableRank> tablesWithIndirect(DateRange range, boolean byUsers, int limit) {
+		return cache.get(List.of("rank-tables-indirect", byUsers, range, limit),
+				() -> indirect.tables(range, byUsers, limit), List::size);
+	}
+
+	/** Users by {@code accesses} (reads and writes), {@code duration} or {@code bytes}. */
+	List<UserRank> users(DateRange range, String by, int limit) {
+		return cache.get(List.of("rank-users", by, range, limit),
+				() -> "accesses".equals(by) ? repository.users(range, limit) : costs.users(range, by, limit), List::size);
+	}
+
+}

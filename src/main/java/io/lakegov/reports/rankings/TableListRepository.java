@@ -1,0 +1,96 @@
+package io.lakegov.reports.rankings;
+
+import java.util.List;
+
+import io.lakegov.reports.Counted;
+import io.lakegov.reports.TableUsageRepository;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import static io.lakegov.reports.TableUsageRepository.instant;
+
+/**
+ * Table lists: every table known from facts, shares or the inventory, and the inventory's unused tables.
+ * Joins the catalog's {@code table_inventory} with {@code table_summary} (one row per table each) and the
+ * share history {@code table_share} (a few rows per shared table) so that neither list touches the facts.
+ * A table in a share is never unused: its recipients read it outside this workspace's query history.
+ */
+@Repository
+class TableListRepository {
+
+	private final JdbcClient jdbc;
+
+	TableListRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
+		return jdbc.sql("""
+				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write,
+				       EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = n.name AND sh.removed_at IS NULL),
+				       count(*) OVER () AS total
+				FROM (SELECT table_name AS name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
+				      UNION
+				      SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix
+				      UNION
+				      SELECT table_name FROM table_share WHERE left(table_name, length(:prefix)) = :prefix) n
+				LEFT JOIN table_summary s ON s.table_name = n.name
+				LEFT JOIN table_inventory i ON i.full_name = n.name AND i.valid_to IS NULL
+				ORDER BY n.name
+				LIMIT :limit OFFSET :offset""")
+			.param("prefix", prefix)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new TableEntry(rs.getString(1), rs.getBoolean(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getBoolean(5)), rs.getLong(6)))
+			.list();
+	}
+
+	long countTables(String prefix) {
+		return jdbc.sql("""
+				SELECT count(*) FROM (
+				    SELECT table_name FROM table_summary WHERE left(table_name, length(:prefix)) = :prefix
+				    UNION
+				    SELECT full_name FROM table_inventory WHERE left(full_name, length(:prefix)) = :prefix
+				    UNION
+				    SELECT table_name FROM table_share WHERE left(table_name, length(:prefix)) = :prefix) n""")
+			.param("prefix", prefix)
+			.query(Long.class)
+			.single();
+	}
+
+	/** Oldest last access first; tables never read nor written come first of all; shared tables are left out. */
+	List<Counted<UnusedTable>> unused(DateRange window, PageRequest page) {
+		return jdbc.sql("""
+				SELECT i.full_name, i.table_type, i.created, s.last_read, s.last_write,
+				       coalesce(s.last_write_date >= :from, false) AS written, count(*) OVER () AS total
+				FROM table_inventory i
+				LEFT JOIN table_summary s ON s.table_name = i.full_name
+				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
+				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
+				LIMIT :limit OFFSET :offset""")
+			.param("from", window.from())
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new UnusedTable(rs.getString(1), rs.getString(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), instant(rs.getTimestamp(5)),
+					rs.getBoolean(6)), rs.getLong(7)))
+			.list();
+	}
+
+	long countUnused(DateRange window) {
+		return jdbc.sql("""
+				SELECT count(*) FROM table_inventory i
+				LEFT JOIN table_summary s ON s.table_name = i.full_name
+				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)""")
+			.param("from", window.from())
+			.query(Long.class)
+			.single();
+	}
+
+}
