@@ -1,5 +1,6 @@
 package io.lakegov.retention;
 
+import io.lakegov.retention.text.TravelFailures;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.lakegov.retention;
 
+import io.lakegov.retention.text.TravelFailures;
 import java.sql.Date;
 import java.time.Instant;
 import java.time.LocalDate;

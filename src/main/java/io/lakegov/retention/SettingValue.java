@@ -1,5 +1,6 @@
 package io.lakegov.retention;
 
+import io.lakegov.retention.text.IntervalText;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package io.lakegov.retention;
+package io.lakegov.retention.text;
 
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * Iceberg; each pattern names the error class it stands for (Iceberg has no error classes, so its
  * patterns name the exception).
  */
-final class TravelFailures {
+public final class TravelFailures {
 
 	/**
 	 * @param errorClass the Delta error class (or the exception for older runtimes and Iceberg)
@@ -60,7 +60,7 @@ final class TravelFailures {
 	}
 
 	/** The error class when the message shows history that was no longer available. */
-	static Optional<String> classify(String errorMessage, boolean timeTravelled) {
+	public static Optional<String> classify(String errorMessage, boolean timeTravelled) {
 		if (errorMessage == null || errorMessage.isBlank() || NOT_RETENTION.matcher(errorMessage).find()) {
 			return Optional.empty();
 		}

@@ -1,4 +1,4 @@
-package io.lakegov.retention;
+package io.lakegov.retention.text;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package io.lakegov.retention;
+package io.lakegov.retention.text;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * {@code 30 days}, {@code interval 1 weeks}, {@code INTERVAL 168 HOURS}, {@code interval 1 week 2 days}.
  * Months and years are refused, as Delta refuses them for retention.
  */
-final class IntervalText {
+public final class IntervalText {
 
 	private static final Pattern PART = Pattern
 		.compile("(\\d+)\\s*(microseconds?|milliseconds?|seconds?|minutes?|hours?|days?|weeks?)");
@@ -21,7 +21,7 @@ final class IntervalText {
 	private IntervalText() {
 	}
 
-	static Optional<Duration> parse(String text) {
+	public static Optional<Duration> parse(String text) {
 		if (text == null) {
 			return Optional.empty();
 		}
@@ -49,12 +49,12 @@ final class IntervalText {
 	}
 
 	/** The form Delta documents: {@code interval 60 days} (whole days, rounded up). */
-	static String format(Duration duration) {
+	public static String format(Duration duration) {
 		return "interval " + wholeDays(duration) + " days";
 	}
 
 	/** {@code interval 7 days}, {@code interval 1 hours}: in the largest unit that holds it exactly. */
-	static String exact(Duration duration) {
+	public static String exact(Duration duration) {
 		for (var unit : List.of(Map.entry("days", Duration.ofDays(1)), Map.entry("hours", Duration.ofHours(1)),
 				Map.entry("minutes", Duration.ofMinutes(1)), Map.entry("seconds", Duration.ofSeconds(1)))) {
 			if (!duration.isZero() && duration.toNanos() % unit.getValue().toNanos() == 0) {
@@ -64,7 +64,7 @@ final class IntervalText {
 		return "interval " + duration.toMillis() + " milliseconds";
 	}
 
-	static long wholeDays(Duration duration) {
+	public static long wholeDays(Duration duration) {
 		return (duration.toSeconds() + 86399) / 86400;
 	}
 

@@ -1,4 +1,4 @@
-package io.lakegov.retention;
+package io.lakegov.retention.text;
 
 import java.time.Duration;
 
