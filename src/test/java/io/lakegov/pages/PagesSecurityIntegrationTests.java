@@ -54,6 +54,9 @@ class PagesSecurityIntegrationTests {
 		assertThat(home.statusCode()).isEqualTo(200);
 		assertThat(home.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
 				policy -> assertThat(policy).contains("script-src 'self'"));
+		var suggestions = get("/search/suggestions?q=nothing_is_called_so");
+		assertThat(suggestions.statusCode()).isEqualTo(200);
+		assertThat(suggestions.body()).isEqualTo("[]");
 
 		assertThat(post("/logout", "").statusCode()).isEqualTo(403);
 		var signedOut = post("/logout", "_csrf=" + csrfOf(get("/").body()));

@@ -9,13 +9,13 @@ import java.util.List;
  * @param total rows in the whole list
  * @param <T> the row type
  */
-record Counted<T>(T row, long total) {
+public record Counted<T>(T row, long total) {
 
-	static <T> List<T> rows(List<Counted<T>> counted) {
+	public static <T> List<T> rows(List<Counted<T>> counted) {
 		return counted.stream().map(Counted::row).toList();
 	}
 
-	static long total(List<? extends Counted<?>> counted) {
+	public static long total(List<? extends Counted<?>> counted) {
 		return counted.isEmpty() ? 0 : counted.get(0).total();
 	}
 
