@@ -31,7 +31,7 @@ import org.springframework.stereotype.Service;
  * on the table counts once in its user's VIA row.
  */
 @Service
-class IndirectReaders {
+public class IndirectReaders {
 
 	static final String DIRECT = "DIRECT";
 
@@ -58,7 +58,7 @@ class IndirectReaders {
 		this.views = views;
 	}
 
-	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
+	public TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), null, 0,
 					PageResponse.empty(page.page(), page.size()), null);
