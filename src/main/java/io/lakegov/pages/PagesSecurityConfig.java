@@ -19,8 +19,8 @@ import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 @Configuration(proxyBeanMethods = false)
 class PagesSecurityConfig {
 
-	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/assets/**",
-			"/webjars/**" };
+	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/users/**",
+			"/rankings", "/assets/**", "/webjars/**" };
 
 	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**" };
 

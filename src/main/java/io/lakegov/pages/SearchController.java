@@ -41,12 +41,16 @@ class SearchController {
 		List<Suggestion> suggestions = new ArrayList<>();
 		results.tables().forEach(table -> suggestions.add(new Suggestion("table", table.table(), tableUrl(table.table()))));
 		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, searchUrl(schema + "."))));
-		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, searchUrl(user))));
+		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, userUrl(user))));
 		return suggestions;
 	}
 
 	static String tableUrl(String table) {
 		return UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(table).encode().toUriString();
+	}
+
+	static String userUrl(String user) {
+		return UriComponentsBuilder.fromPath("/users/{user}").buildAndExpand(user).encode().toUriString();
 	}
 
 	static String searchUrl(String text) {

@@ -125,6 +125,24 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElements(By.cssSelector("#usage-numbers tbody tr"))).hasSize(90);
 		browser.navigate().back();
 		wait.until(driver -> driver.findElements(By.cssSelector("#usage-numbers tbody tr")).size() == 30);
+
+		WebElement reader = browser.findElement(By.cssSelector("#readers tbody th a"));
+		String user = reader.getText();
+		reader.click();
+		wait.until(ExpectedConditions.urlContains("/users/"));
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(user);
+		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS);
+		accessible("user");
+
+		browser.findElement(By.linkText("Rankings")).click();
+		wait.until(ExpectedConditions.urlContains("/rankings"));
+		WebElement ranking = browser.findElement(By.id("ranking-chart"));
+		assertThat(ranking.getAttribute("role")).isEqualTo("img");
+		assertThat(ranking.getAttribute("aria-label")).startsWith("Bar chart of the 20 most read tables");
+		wait.until(driver -> !ranking.findElements(By.tagName("canvas")).isEmpty());
+		assertThat(browser.findElement(By.id("ranking-numbers")).getText()).contains(ORDERS);
+		assertThat(browser.findElement(By.id("user-ranking")).getText()).contains(user);
+		accessible("rankings");
 	}
 
 	@Test

@@ -27,7 +27,7 @@ public class Rankings {
 	}
 
 	/** Tables by {@code reads}, {@code users}, {@code duration} or {@code bytes}. */
-	List<TableRank> tables(DateRange range, String by, int limit) {
+	public List<TableRank> tables(DateRange range, String by, int limit) {
 		return cache.get(List.of("rank-tables", by, range, limit), () -> switch (by) {
 			case "users" -> repository.tablesByUsers(range, limit);
 			case "duration", "bytes" -> costs.tables(range, by, limit);
