@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
  * one: 400); unknown or disabled, 404.
  */
 @Component
-class SourceParameter {
+public class SourceParameter {
 
 	static final String DOC = "the source of query history (its lakegov.sources name; 'default' for the single "
 			+ "source); may be omitted when only one source is configured";
@@ -23,7 +23,7 @@ class SourceParameter {
 		this.sources = sources;
 	}
 
-	HistorySource resolve(@Nullable String name) {
+	public HistorySource resolve(@Nullable String name) {
 		if (name == null || name.isBlank()) {
 			return sources.only()
 				.orElseThrow(() -> ApiException.badRequest("Name a source with 'source': one of " + sources.names() + "."));

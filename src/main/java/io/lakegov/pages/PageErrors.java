@@ -55,6 +55,7 @@ class PageErrors {
 			case NOT_FOUND -> "Not found";
 			case BAD_REQUEST -> "That does not look right";
 			case FORBIDDEN -> "Not for your role";
+			case CONFLICT -> "Not now";
 			default -> "Something went wrong";
 		});
 		model.addAttribute("detail", detail);

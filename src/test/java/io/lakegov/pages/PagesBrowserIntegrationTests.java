@@ -143,6 +143,23 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.id("ranking-numbers")).getText()).contains(ORDERS);
 		assertThat(browser.findElement(By.id("user-ranking")).getText()).contains(user);
 		accessible("rankings");
+
+		browser.findElement(By.linkText("Ingestion")).click();
+		wait.until(ExpectedConditions.urlContains("/ingestion"));
+		assertThat(browser.findElement(By.id("source-default")).getText()).contains("default");
+		assertThat(browser.findElement(By.id("runs-heading")).findElement(By.xpath("..")).getText()).contains("succeeded");
+		assertThat(browser.findElements(By.xpath("//button[text()='Start a run now']"))).as("a viewer's buttons").isEmpty();
+		accessible("ingestion");
+	}
+
+	@Test
+	void anOperatorStartsARunFromTheIngestionPage() throws Exception {
+		open("/ingestion");
+		signIn(IntegrationTest.OPERATOR_KEY);
+		browser.findElement(By.xpath("//button[text()='Start a run now']")).click();
+		wait.until(ExpectedConditions.urlContains("/ingestion?started="));
+		assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("started");
+		accessible("ingestion-operator");
 	}
 
 	@Test

@@ -76,6 +76,20 @@ class PagesSecurityIntegrationTests {
 		assertThat(withKey.headers().firstValue("Set-Cookie")).isEmpty();
 	}
 
+	@Test
+	void theServerRefusesAViewerWhatOnlyOperatorsMayStart() throws Exception {
+		post("/login", "key=" + IntegrationTest.VIEWER_KEY + "&_csrf=" + token());
+		var page = get("/ingestion");
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).doesNotContain("Start a run now", "Start the backfill");
+		String csrf = csrfOf(page.body());
+		var run = post("/ingestion/runs", "source=default&_csrf=" + csrf);
+		assertThat(run.statusCode()).isEqualTo(403);
+		assertThat(run.body()).contains("needs the role operator");
+		assertThat(post("/ingestion/backfills", "source=default&from=2026-01-01&to=2026-01-02&_csrf=" + csrf).statusCode())
+			.isEqualTo(403);
+	}
+
 	private String token() throws Exception {
 		return csrfOf(get("/login").body());
 	}
