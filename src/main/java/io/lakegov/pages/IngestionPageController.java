@@ -29,8 +29,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * Where ingestion stands, per source: health, lag, the run in progress, recent runs, the masked share with its
- * advice and the lineage's coverage. Operators may start a run or a backfill from it; everyone else sees no
- * such button, and the server refuses them the same as the API does.
+ * advice and the lineage's coverage. Operators may start a run or a backfill from it and read why a run failed;
+ * everyone else sees no such button nor error text, and the server refuses them the same as the API does.
  */
 @Controller
 @Hidden
