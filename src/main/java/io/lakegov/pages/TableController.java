@@ -6,6 +6,7 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
+import io.lakegov.usage.internal.ColumnUsageController;
 import io.lakegov.usage.internal.IndirectReaders;
 import io.lakegov.usage.internal.TableUsage;
 import io.lakegov.web.ApiException;
@@ -23,8 +24,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * One table: the verdict and its evidence, the daily chart over the chosen days, its readers (directly and
- * through views, with the paths), its writers and the jobs, notebooks and dashboards that use it; from the
- * services the API's table and impact operations call.
+ * through views, with the paths), its writers, the jobs, notebooks and dashboards that use it and its columns
+ * with their reads; from the services the API's table, column and impact operations call (the column reads
+ * are computed in the API's controller itself).
  */
 @Controller
 @Hidden
@@ -42,8 +44,11 @@ class TableController {
 
 	private final IndirectReaders readers;
 
+	private final ColumnUsageController columns;
+
 	TableController(TableResolver resolver, BusinessDates dates, ImpactService impact, TableUsage usage,
-			IndirectReaders readers) {
+			IndirectReaders readers, ColumnUsageController columns) {
+		this.columns = columns;
 		this.resolver = resolver;
 		this.dates = dates;
 		this.impact = impact;
@@ -55,6 +60,7 @@ class TableController {
 	String table(@PathVariable String table, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int readersPage,
 			@RequestParam(defaultValue = "0") @Min(0) int writersPage,
+			@RequestParam(defaultValue = "0") @Min(0) int columnsPage,
 			@RequestParam(defaultValue = "" + DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			HttpServletRequest request, Model model) {
 		ResolvedTable resolved = resolver.resolve(table);
@@ -82,6 +88,9 @@ class TableController {
 		model.addAttribute("readersPager", Pager.of(readerPage.users(), "readersPage"));
 		model.addAttribute("writers", writerPage);
 		model.addAttribute("writersPager", Pager.of(writerPage.users(), "writersPage"));
+		var columnReport = columns.columns(resolved.name(), from, to, columnsPage, size);
+		model.addAttribute("columns", columnReport);
+		model.addAttribute("columnsPager", Pager.of(columnReport.columns(), "columnsPage"));
 		return "tables/table";
 	}
 

@@ -126,6 +126,16 @@ class PagesBrowserIntegrationTests {
 		browser.navigate().back();
 		wait.until(driver -> driver.findElements(By.cssSelector("#usage-numbers tbody tr")).size() == 30);
 
+		WebElement column = browser.findElement(By.cssSelector("#columns tbody th a"));
+		String columnName = column.getText();
+		column.click();
+		wait.until(ExpectedConditions.urlContains("/columns/" + columnName));
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(columnName);
+		assertThat(browser.findElement(By.id("readers")).getText()).doesNotContain("Nobody read it");
+		accessible("column");
+		browser.navigate().back();
+		wait.until(ExpectedConditions.urlToBe("http://localhost:" + port + "/tables/" + ORDERS));
+
 		WebElement reader = browser.findElement(By.cssSelector("#readers tbody th a"));
 		String user = reader.getText();
 		reader.click();
