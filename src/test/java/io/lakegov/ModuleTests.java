@@ -46,7 +46,8 @@ class ModuleTests {
 			entry("reports", Set.of("history", "usage", "views", "web")),
 			entry("impact", Set.of("catalog", "usage", "views", "web")),
 			entry("retention", Set.of("sql", "history", "web")),
-			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")));
+			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")),
+			entry("pages", Set.of("history", "usage", "reports", "impact", "ingest", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Service;
  * batch or column inventory change.
  */
 @Service
-class ColumnImpactService {
+public class ColumnImpactService {
 
 	private final ColumnImpactRepository repository;
 

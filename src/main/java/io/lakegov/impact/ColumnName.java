@@ -8,11 +8,11 @@ import io.lakegov.web.ApiException;
  * A column name from a request: a plain name ({@code order_id}) or one quoted in backticks (a backtick
  * inside written twice), compared in lower case as Databricks does. Anything else is refused.
  */
-record ColumnName(String name) {
+public record ColumnName(String name) {
 
 	static final int MAX_LENGTH = 255;
 
-	static ColumnName parse(String raw) {
+	public static ColumnName parse(String raw) {
 		if (raw == null || raw.isEmpty() || raw.length() > MAX_LENGTH + 2) {
 			throw ApiException.badRequest("A column name of 1 to " + MAX_LENGTH + " characters is required.");
 		}

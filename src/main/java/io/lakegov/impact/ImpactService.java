@@ -21,7 +21,7 @@ import org.springframework.stereotype.Service;
  * catalog sync changes it without an ingestion batch.
  */
 @Service
-class ImpactService {
+public class ImpactService {
 
 	static final int MAX_LISTED = 100;
 
@@ -55,7 +55,7 @@ class ImpactService {
 		this.throughViews = throughViews;
 	}
 
-	ImpactReport report(ResolvedTable table, DateRange window) {
+	public ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
 		if (!table.seen()) {
 			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Repository;
 
 /** The record of ingestion runs; at most one RUNNING per source across all replicas (a unique index sees to it). */
 @Repository
-class IngestionRunRepository {
+public class IngestionRunRepository {
 
 	private static final String COLUMNS = """
 			id, source, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
@@ -35,7 +35,7 @@ class IngestionRunRepository {
 	}
 
 	/** Thrown when a run is already going on somewhere; names it when it could be found. */
-	static final class RunInProgressException extends RuntimeException {
+	public static final class RunInProgressException extends RuntimeException {
 
 		private final Long runningId;
 
@@ -46,7 +46,7 @@ class IngestionRunRepository {
 		}
 
 		/** The run in progress, or empty when it finished between the refusal and the look-up. */
-		Optional<Long> runningId() {
+		public Optional<Long> runningId() {
 			return Optional.ofNullable(runningId);
 		}
 

@@ -84,14 +84,14 @@ public class IngestionService implements DisposableBean {
 	}
 
 	/** Claims the run slot and carries the run out in the background; the claimed run is returned at once. */
-	IngestionRun startIncremental(HistorySource source, RunKind kind) {
+	public IngestionRun startIncremental(HistorySource source, RunKind kind) {
 		IngestionRun run = claim(source, kind, null, null);
 		background.submit(() -> inTurn(run, () -> execute(source, run, null, null)));
 		return run;
 	}
 
 	/** Re-reads a past window of the source in the background; the watermark does not move. */
-	IngestionRun startBackfill(HistorySource source, Instant from, Instant to) {
+	public IngestionRun startBackfill(HistorySource source, Instant from, Instant to) {
 		IngestionRun run = claim(source, RunKind.BACKFILL, from, to);
 		background.submit(() -> inTurn(run, () -> execute(source, run, from, to)));
 		return run;
@@ -271,7 +271,7 @@ public class IngestionService implements DisposableBean {
 		return alert;
 	}
 
-	List<IngestionRun> page(String source, int page, int size) {
+	public List<IngestionRun> page(String source, int page, int size) {
 		return runs.page(source, page, size);
 	}
 

@@ -8,5 +8,5 @@ import java.util.List;
  * @param sources the status of each enabled source, in configuration order
  * @param disabled the names of the configured sources that are not read
  */
-record IngestionSources(List<IngestionStatus> sources, List<String> disabled) {
+public record IngestionSources(List<IngestionStatus> sources, List<String> disabled) {
 }

@@ -19,7 +19,7 @@ import java.time.Instant;
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
  * @param lineage the engine's table lineage, the second witness
  */
-record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running,
+public record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running,
 		IngestionRun lastSuccess, IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare,
 		String advice, LineageStatus lineage) {
 
@@ -39,7 +39,7 @@ record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, In
 	 * ({@code GET /api/v1/lineage/disagreements})
 	 * @param unnamedRows lineage rows naming no table and no path (nothing to count)
 	 */
-	record LineageStatus(String table, String lastStatus, String lastError, Instant watermark,
+	public record LineageStatus(String table, String lastStatus, String lastError, Instant watermark,
 			long maskedStatements, long maskedWithLineage, long maskedWithoutLineage, long lineageOnlyStatements,
 			long disagreements, long unnamedRows) {
 	}

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Service;
 
 /** Answers what the status endpoints and the run listing need, per source. */
 @Service
-class IngestionStatusService {
+public class IngestionStatusService {
 
 	private final IngestionRunRepository runs;
 
@@ -61,7 +61,7 @@ class IngestionStatusService {
 	}
 
 	/** The status of every enabled source, in configuration order, and the names of the disabled ones. */
-	IngestionSources all() {
+	public IngestionSources all() {
 		List<IngestionStatus> each = sources.enabled().stream().map(this::current).toList();
 		return new IngestionSources(each, sources.disabled());
 	}
@@ -96,7 +96,7 @@ class IngestionStatusService {
 		return runs.find(id);
 	}
 
-	long runCount(String source) {
+	public long runCount(String source) {
 		return runs.count(source);
 	}
 

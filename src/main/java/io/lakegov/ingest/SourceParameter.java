@@ -23,7 +23,7 @@ public class SourceParameter {
 		this.sources = sources;
 	}
 
-	HistorySource resolve(@Nullable String name) {
+	public HistorySource resolve(@Nullable String name) {
 		if (name == null || name.isBlank()) {
 			return sources.only()
 				.orElseThrow(() -> ApiException.badRequest("Name a source with 'source': one of " + sources.names() + "."));

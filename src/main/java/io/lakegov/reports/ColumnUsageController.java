@@ -27,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequiredRole(Role.VIEWER)
 @Tag(name = "Table usage", description = "Who read and wrote a table, through which jobs, notebooks and dashboards")
-class ColumnUsageController {
+public class ColumnUsageController {
 
 	private final TableResolver resolver;
 

@@ -59,7 +59,7 @@ public class IndirectReaders {
 		this.views = views;
 	}
 
-	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
+	public TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), null, 0,
 					PageResponse.empty(page.page(), page.size()), null);

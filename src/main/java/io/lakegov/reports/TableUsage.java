@@ -21,7 +21,7 @@ import org.springframework.stereotype.Service;
  * ingestion batch commits. A table lakegov never saw answers empty without asking the cache.
  */
 @Service
-class TableUsage {
+public class TableUsage {
 
 	private final TableUsageRepository repository;
 
@@ -55,7 +55,7 @@ class TableUsage {
 						() -> repository.countUsers(table.name(), "READ", range, source)));
 	}
 
-	TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
+	public TableUsers<TableWriter> writers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
 		if (!table.seen()) {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), source, 0,
 					PageResponse.empty(page.page(), page.size()));
@@ -81,7 +81,7 @@ class TableUsage {
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */
-	UsageSeries series(ResolvedTable table, DateRange range) {
+	public UsageSeries series(ResolvedTable table, DateRange range) {
 		if (!table.seen()) {
 			return series(table, range, List.of());
 		}

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * The accepted API keys with their roles, compared in constant time through their SHA-256 digests.
  * An entry is {@code role:key}, {@code role:sha256:<hex>} or a bare key, which means admin.
  */
-final class ApiKeys {
+public final class ApiKeys {
 
 	private static final String HASH_PREFIX = "sha256:";
 
@@ -25,7 +25,7 @@ final class ApiKeys {
 	 * @param digest the SHA-256 of the key
 	 * @param id a name for logs and rate limits: a prefix of the digest, never the key
 	 */
-	record Key(Role role, byte[] digest, String id) {
+	public record Key(Role role, byte[] digest, String id) {
 	}
 
 	private final List<Key> keys;
@@ -39,7 +39,7 @@ final class ApiKeys {
 	}
 
 	/** The key that was presented, if it is one of the accepted ones; every key is compared, always. */
-	Optional<Key> match(String presented) {
+	public Optional<Key> match(String presented) {
 		if (presented == null || presented.isEmpty()) {
 			return Optional.empty();
 		}

@@ -23,7 +23,7 @@ public enum Role {
 		return name().toLowerCase(Locale.ROOT);
 	}
 
-	String authority() {
+	public String authority() {
 		return "ROLE_" + name();
 	}
 

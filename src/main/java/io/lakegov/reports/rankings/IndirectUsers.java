@@ -29,7 +29,7 @@ import org.springframework.stereotype.Service;
  * Reused until the next ingestion batch commits, like the direct answers.
  */
 @Service
-class IndirectUsers {
+public class IndirectUsers {
 
 	private final IndirectUserRepository repository;
 
@@ -50,7 +50,7 @@ class IndirectUsers {
 		return cache.get(List.of("rank-users-indirect", range, limit), () -> rank(range, limit), List::size);
 	}
 
-	UserTables tables(String user, DateRange range, PageRequest page) {
+	public UserTables tables(String user, DateRange range, PageRequest page) {
 		return cache.get(List.of("user-tables-indirect", user, range, page), () -> used(user, range, page),
 				answer -> 1 + answer.tables().items().size());
 	}

@@ -9,7 +9,7 @@ import org.springframework.stereotype.Service;
 
 /** Rankings at the current store generation, reused until the next ingestion batch commits. */
 @Service
-class Rankings {
+public class Rankings {
 
 	private final RankingRepository repository;
 
@@ -27,7 +27,7 @@ class Rankings {
 	}
 
 	/** Tables by {@code reads}, {@code users}, {@code duration} or {@code bytes}. */
-	List<TableRank> tables(DateRange range, String by, int limit) {
+	public List<TableRank> tables(DateRange range, String by, int limit) {
 		return cache.get(List.of("rank-tables", by, range, limit), () -> switch (by) {
 			case "users" -> repository.tablesByUsers(range, limit);
 			case "duration", "bytes" -> costs.tables(range, by, limit);
@@ -42,7 +42,7 @@ class Rankings {
 	}
 
 	/** Users by {@code accesses} (reads and writes), {@code duration} or {@code bytes}. */
-	List<UserRank> users(DateRange range, String by, int limit) {
+	public List<UserRank> users(DateRange range, String by, int limit) {
 		return cache.get(List.of("rank-users", by, range, limit),
 				() -> "accesses".equals(by) ? repository.users(range, limit) : costs.users(range, by, limit), List::size);
 	}

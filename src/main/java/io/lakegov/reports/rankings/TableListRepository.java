@@ -19,7 +19,7 @@ import static io.lakegov.reports.TableUsageRepository.instant;
  * A table in a share is never unused: its recipients read it outside this workspace's query history.
  */
 @Repository
-class TableListRepository {
+public class TableListRepository {
 
 	private final JdbcClient jdbc;
 
@@ -27,7 +27,7 @@ class TableListRepository {
 		this.jdbc = jdbc;
 	}
 
-	List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
+	public List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
 		return jdbc.sql("""
 				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write,
 				       EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = n.name AND sh.removed_at IS NULL),

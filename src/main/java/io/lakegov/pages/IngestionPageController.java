@@ -1,0 +1,106 @@
+package io.lakegov.pages;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.function.Supplier;
+
+import io.lakegov.history.HistorySource;
+import io.lakegov.ingest.IngestionRun;
+import io.lakegov.ingest.IngestionRunRepository;
+import io.lakegov.ingest.IngestionService;
+import io.lakegov.ingest.IngestionStatusService;
+import io.lakegov.ingest.RunKind;
+import io.lakegov.ingest.SourceParameter;
+import io.lakegov.web.ApiException;
+import io.lakegov.web.Callers;
+import io.lakegov.web.ProblemTypes;
+import io.lakegov.web.Role;
+import io.swagger.v3.oas.annotations.Hidden;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * Where ingestion stands, per source: health, lag, the run in progress, recent runs, the masked share with its
+ * advice and the lineage's coverage. Operators may start a run or a backfill from it and read why a run failed;
+ * everyone else sees no such button nor error text, and the server refuses them the same as the API does.
+ */
+@Controller
+@Hidden
+class IngestionPageController {
+
+	static final int RECENT_RUNS = 10;
+
+	private final IngestionStatusService status;
+
+	private final IngestionService ingestion;
+
+	private final SourceParameter sources;
+
+	IngestionPageController(IngestionStatusService status, IngestionService ingestion, SourceParameter sources) {
+		this.status = status;
+		this.ingestion = ingestion;
+		this.sources = sources;
+	}
+
+	@GetMapping("/ingestion")
+	String ingestion(@RequestParam(required = false) @Nullable Long started, Model model) {
+		model.addAttribute("sources", status.all());
+		model.addAttribute("runs", ingestion.page(null, 0, RECENT_RUNS));
+		model.addAttribute("operator", operator());
+		model.addAttribute("started", started);
+		return "ingestion/ingestion";
+	}
+
+	@PostMapping("/ingestion/runs")
+	String run(@RequestParam(required = false) @Nullable String source) {
+		requireOperator();
+		HistorySource of = sources.resolve(source);
+		return started(() -> ingestion.startIncremental(of, RunKind.MANUAL));
+	}
+
+	@PostMapping("/ingestion/backfills")
+	String backfill(@RequestParam(required = false) @Nullable String source,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
+		requireOperator();
+		// whole days in UTC, the last one included
+		Instant start = from.atStartOfDay(ZoneOffset.UTC).toInstant();
+		Instant end = to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+		if (!start.isBefore(end)) {
+			throw ApiException.badRequest("The first day of a backfill must not be after its last day.");
+		}
+		HistorySource of = sources.resolve(source);
+		return started(() -> ingestion.startBackfill(of, start, end));
+	}
+
+	private static String started(Supplier<IngestionRun> start) {
+		try {
+			return "redirect:/ingestion?started=" + start.get().id();
+		}
+		catch (IngestionRunRepository.RunInProgressException ex) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, ex.runningId()
+				.map(id -> "Run " + id + " of this source is in progress; start another when it has finished.")
+				.orElse("A run of this source is in progress; start another when it has finished."));
+		}
+	}
+
+	private static boolean operator() {
+		return Callers.role().map(role -> role.compareTo(Role.OPERATOR) >= 0).orElse(false);
+	}
+
+	private static void requireOperator() {
+		if (!operator()) {
+			throw new ApiException(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN,
+					"Starting runs and backfills needs the role operator or a higher one.");
+		}
+	}
+
+}

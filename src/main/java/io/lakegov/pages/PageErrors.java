@@ -1,0 +1,65 @@
+package io.lakegov.pages;
+
+import io.lakegov.web.ApiException;
+import io.lakegov.web.Callers;
+import io.lakegov.web.Role;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+
+/**
+ * A page that fails says what went wrong in words, with the right status, and never shows a stack trace or
+ * SQL; the API's problem details stay the API's.
+ */
+@ControllerAdvice(basePackageClasses = PageErrors.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class PageErrors {
+
+	private static final Logger log = LoggerFactory.getLogger(PageErrors.class);
+
+	@ExceptionHandler(ApiException.class)
+	String refused(ApiException ex, Model model, HttpServletResponse response) {
+		return problem(ex.status(), ex.getMessage(), model, response);
+	}
+
+	@ExceptionHandler({ MethodArgumentTypeMismatchException.class, HandlerMethodValidationException.class,
+			IllegalArgumentException.class })
+	String malformed(Exception ex, Model model, HttpServletResponse response) {
+		return problem(HttpStatus.BAD_REQUEST, "A value in the address is not one this page understands.", model,
+				response);
+	}
+
+	@ExceptionHandler(Exception.class)
+	String failed(Exception ex, Model model, HttpServletResponse response) {
+		log.error("A page failed", ex);
+		return problem(HttpStatus.INTERNAL_SERVER_ERROR,
+				"Something went wrong on our side. Try again in a moment; if it persists, tell the team that runs lakegov.",
+				model, response);
+	}
+
+	static String problem(HttpStatus status, String detail, Model model, HttpServletResponse response) {
+		response.setStatus(status.value());
+		model.addAttribute("caller", Callers.name());
+		model.addAttribute("role", Callers.role().map(Role::id).orElse(""));
+		model.addAttribute("status", status.value());
+		model.addAttribute("title", switch (status) {
+			case NOT_FOUND -> "Not found";
+			case BAD_REQUEST -> "That does not look right";
+			case FORBIDDEN -> "Not for your role";
+			case CONFLICT -> "Not now";
+			default -> "Something went wrong";
+		});
+		model.addAttribute("detail", detail);
+		return "problem";
+	}
+
+}

@@ -1,0 +1,51 @@
+package io.lakegov.pages;
+
+import io.lakegov.web.ApiKeys;
+import io.lakegov.web.Role;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+
+/**
+ * The pages' own filter chain, before the API's: it matches only the pages and their static files. A person
+ * signs in once with an API key and then carries a session cookie; every form carries a CSRF token; a page
+ * asked for without a session leads to the sign-in form and back. The API's chain stays stateless.
+ */
+@Configuration(proxyBeanMethods = false)
+class PagesSecurityConfig {
+
+	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/users/**",
+			"/rankings", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**" };
+
+	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**" };
+
+	// scripts and styles from the service itself only; uPlot sizes its elements through style properties
+	private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+			+ "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+	@Bean
+	@Order(1)
+	SecurityFilterChain pagesFilterChain(HttpSecurity http, ApiKeys keys) throws Exception {
+		// after signing in, back to the page asked for, at the address it was asked for
+		var requestCache = new HttpSessionRequestCache();
+		requestCache.setMatchingRequestParameterName(null);
+		http.securityMatcher(PAGES)
+			.requestCache(cache -> cache.requestCache(requestCache))
+			.authenticationManager(new ProviderManager(new KeySignIn(keys)))
+			.formLogin(form -> form.loginPage("/login").passwordParameter("key").failureUrl("/login?error").permitAll())
+			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
+			.httpBasic(basic -> basic.disable())
+			.headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(POLICY)))
+			.authorizeHttpRequests(requests -> requests.requestMatchers(OPEN)
+				.permitAll()
+				.anyRequest()
+				.hasAnyRole(Role.VIEWER.name(), Role.OPERATOR.name(), Role.ADMIN.name()));
+		return http.build();
+	}
+
+}

@@ -1,0 +1,39 @@
+// Draws a table's daily chart with uPlot from the numbers table beside it, so that the chart and its
+// table can never disagree.
+(function () {
+  "use strict";
+  const target = document.getElementById("usage-chart");
+  const numbers = document.getElementById("usage-numbers");
+  if (!target || !numbers || typeof uPlot === "undefined") {
+    return;
+  }
+  const rows = Array.from(numbers.tBodies[0].rows);
+  const columns = [[], [], [], [], []];
+  rows.forEach(function (row) {
+    columns[0].push(Date.parse(row.cells[0].textContent.trim() + "T00:00:00Z") / 1000);
+    for (let i = 1; i <= 4; i++) {
+      columns[i].push(Number(row.cells[i].textContent.trim()));
+    }
+  });
+  const series = [
+    {},
+    { label: "Reads", stroke: "#0a4fb4", width: 2 },
+    { label: "Writes", stroke: "#b45309", width: 2, dash: [6, 4] },
+    { label: "Distinct users", stroke: "#15803d", width: 2, dash: [2, 3] },
+    { label: "Time-travel reads", stroke: "#7e22ce", width: 2, dash: [10, 3, 2, 3] }
+  ];
+  function width() {
+    return Math.max(300, target.clientWidth);
+  }
+  const chart = new uPlot({
+    width: width(),
+    height: 280,
+    series: series,
+    scales: { x: { time: true } },
+    axes: [{ stroke: "#1b1f24" }, { stroke: "#1b1f24" }],
+    legend: { live: false }
+  }, columns, target);
+  window.addEventListener("resize", function () {
+    chart.setSize({ width: width(), height: 280 });
+  });
+})();
