@@ -2,8 +2,6 @@ package io.lakegov.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -39,7 +37,7 @@ public final class ReplicaProcess implements AutoCloseable {
 
 	/** Starts a replica; {@link #awaitUp} waits for it to serve. */
 	public static ReplicaProcess start(String name, Path directory, List<String> arguments) {
-		int port = freePort();
+		int port = FreePorts.loopback();
 		Path log = directory.resolve(name + ".log");
 		try {
 			Files.createDirectories(directory);
@@ -153,15 +151,6 @@ public final class ReplicaProcess implements AutoCloseable {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("No " + dependencies + ": run the tests through Maven, which writes it", ex);
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-			return probe.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

@@ -2,8 +2,6 @@ package io.lakegov.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,12 +24,7 @@ public final class RestartablePostgres implements AutoCloseable {
 
 	public RestartablePostgres(Path directory) {
 		this.directory = directory;
-		try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-			this.port = probe.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		this.port = FreePorts.loopback();
 	}
 
 	public synchronized RestartablePostgres start() {

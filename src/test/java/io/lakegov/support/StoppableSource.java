@@ -2,7 +2,6 @@ package io.lakegov.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,7 @@ public final class StoppableSource implements AutoCloseable {
 	/** Starts a new server with the local warehouse's tables. */
 	public static StoppableSource start() {
 		try {
-			StoppableSource source = new StoppableSource(freePort(), Files.createTempDirectory("lakegov-source"));
+			StoppableSource source = new StoppableSource(FreePorts.loopback(), Files.createTempDirectory("lakegov-source"));
 			source.resume();
 			String ddl = new ClassPathResource("warehouse/local-warehouse.sql").getContentAsString(StandardCharsets.UTF_8);
 			source.jdbc().sql(ddl).update();
@@ -94,12 +93,6 @@ public final class StoppableSource implements AutoCloseable {
 		}
 		try (var files = Files.walk(data)) {
 			files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-		}
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
 		}
 	}
 

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ public final class TestWarehouse {
 
 	private static TestWarehouse start() {
 		try {
-			int port = freePort();
+			int port = FreePorts.loopback();
 			Path log = Files.createDirectories(Path.of("target", "test-warehouse")).resolve("warehouse.log");
 			long started = System.nanoTime();
 			Process process = new ProcessBuilder("bash", "src/test/warehouse/start", Integer.toString(port))
@@ -125,12 +124,6 @@ public final class TestWarehouse {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			ready.completeExceptionally(ex);
-		}
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
 		}
 	}
 

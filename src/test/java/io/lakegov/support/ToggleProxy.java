@@ -33,9 +33,7 @@ public final class ToggleProxy implements AutoCloseable {
 
 	public ToggleProxy(int target) throws IOException {
 		this.target = target;
-		try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-			this.port = probe.getLocalPort();
-		}
+		this.port = FreePorts.loopback();
 	}
 
 	public int port() {
