@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
 import io.lakegov.ingest.batch.Reanalysis;
+import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +54,8 @@ public class IngestionService implements DisposableBean {
 
 	private final Sources sources;
 
+	private final RollupUpkeep rollups;
+
 	/** Claimed runs started from the API wait here for their turn (see {@link RunTurns}). */
 	private final ExecutorService background = Executors.newCachedThreadPool(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest");
@@ -62,7 +65,9 @@ public class IngestionService implements DisposableBean {
 
 	IngestionService(IngestionRunRepository runs, WatermarkRepository watermark, WindowIngestion windows,
 			LineageIngestion lineage, Reanalysis reanalysis, IngestProperties properties, IngestionMetrics metrics,
-			StoreMetrics storeMetrics, RunTurns turns, RunHeartbeats heartbeats, Sources sources, Clock clock) {
+			StoreMetrics storeMetrics, RunTurns turns, RunHeartbeats heartbeats, Sources sources, RollupUpkeep rollups,
+			Clock clock) {
+		this.rollups = rollups;
 		this.sources = sources;
 		this.runs = runs;
 		this.watermark = watermark;
@@ -176,6 +181,8 @@ public class IngestionService implements DisposableBean {
 			long rowsRead = windows.ingest(source, run, from, to, backfill);
 			// after the history window, so that most lineage finds its statements already stored
 			lineage.ingest(source, run, backfill ? from : null, to);
+			// the run's rollups are complete when it says it succeeded
+			rollups.catchUp();
 			boolean alert = zeroRowsAlert(source, rowsRead, backfill);
 			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert)) {
 				return takenOver(run);
@@ -196,7 +203,22 @@ public class IngestionService implements DisposableBean {
 			return fail(run, ex);
 		}
 		catch (Exception ex) {
+			catchUpCommitted(run);
 			return fail(run, ex);
+		}
+	}
+
+	/**
+	 * The batches a failed run committed keep their facts: their rollups are caught up now rather than by the
+	 * schedule. A store that is away leaves them to the schedule.
+	 */
+	private void catchUpCommitted(IngestionRun run) {
+		try {
+			rollups.catchUp();
+		}
+		catch (RuntimeException ex) {
+			log.warn("Ingestion run {} failed and the rollups of its committed batches wait for the next catch-up: {}",
+					run.id(), Secrets.mask(FailureText.describe(ex)));
 		}
 	}
 
@@ -204,6 +226,7 @@ public class IngestionService implements DisposableBean {
 		try {
 			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
 					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
+			rollups.catchUp();
 			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, false)) {
 				return takenOver(run);
 			}
@@ -213,6 +236,7 @@ public class IngestionService implements DisposableBean {
 			return runs.find(run.id()).orElseThrow();
 		}
 		catch (RuntimeException ex) {
+			catchUpCommitted(run);
 			return fail(run, ex);
 		}
 	}

@@ -15,6 +15,7 @@ import io.lakegov.ingest.batch.FactRefresher;
 import io.lakegov.ingest.batch.PendingStatements;
 import io.lakegov.ingest.lineage.EngineLineageStore;
 import io.lakegov.ingest.lineage.LineageOnlyStatements;
+import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,9 +57,12 @@ class LineageIngestion {
 
 	private final Clock clock;
 
+	private final RollupUpkeep rollups;
+
 	LineageIngestion(LineageReader reader, EngineLineageStore store, LineageOnlyStatements lineageOnly,
 			PendingStatements pending, FactRefresher refresher, IngestionRunRepository runs, WatermarkRepository watermark,
-			TransactionTemplate tx, IngestProperties properties, Clock clock) {
+			TransactionTemplate tx, IngestProperties properties, Clock clock, RollupUpkeep rollups) {
+		this.rollups = rollups;
 		this.reader = reader;
 		this.store = store;
 		this.lineageOnly = lineageOnly;
@@ -110,6 +114,7 @@ class LineageIngestion {
 
 	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
 		tx.executeWithoutResult(status -> {
+			rollups.deferToCatchUp();
 			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), rows, run.id());
 			Set<String> statements = new LinkedHashSet<>();
 			List<String> withoutStatement = new ArrayList<>();

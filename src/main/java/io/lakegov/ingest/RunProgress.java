@@ -1,5 +1,6 @@
 package io.lakegov.ingest;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,6 +28,9 @@ final class RunProgress {
 
 	private volatile boolean finished;
 
+	/** When the writer thread last caught up the rollups (that thread only). */
+	private long rollupsCaughtUp = System.nanoTime();
+
 	/** The statements of the batch last submitted, which may not have committed yet (reading thread only). */
 	Set<String> inFlight = Set.of();
 
@@ -51,6 +55,16 @@ final class RunProgress {
 		if (window >= 0 && !finished) {
 			backlog.accept(window - read);
 		}
+	}
+
+	/** True, once per interval, when the writer thread should catch up the rollups of the batches so far. */
+	boolean rollupsDue(Duration interval) {
+		long now = System.nanoTime();
+		if (now - rollupsCaughtUp < interval.toNanos()) {
+			return false;
+		}
+		rollupsCaughtUp = now;
+		return true;
 	}
 
 	long rowsRead() {

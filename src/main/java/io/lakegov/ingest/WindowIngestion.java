@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.HistorySource;
+import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.ingest.batch.BatchIngester;
 import io.lakegov.ingest.batch.BatchPipeline;
 import io.lakegov.ingest.batch.MaskedTexts;
@@ -48,6 +49,8 @@ class WindowIngestion implements DisposableBean {
 
 	private final StoreStatistics statistics;
 
+	private final RollupUpkeep rollups;
+
 	/** Writes the batches of the current run while its reading thread prepares the next one. */
 	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
@@ -64,7 +67,8 @@ class WindowIngestion implements DisposableBean {
 
 	WindowIngestion(HistoryReader reader, BatchIngester batches, IngestionRunRepository runs,
 			WatermarkRepository watermark, TransactionTemplate tx, IngestProperties properties, IngestionMetrics metrics,
-			StoreStatistics statistics) {
+			StoreStatistics statistics, RollupUpkeep rollups) {
+		this.rollups = rollups;
 		this.reader = reader;
 		this.batches = batches;
 		this.runs = runs;
@@ -139,6 +143,7 @@ class WindowIngestion implements DisposableBean {
 	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected, int masked,
 			RunProgress progress) {
 		BatchIngester.Outcome outcome = tx.execute(status -> {
+			rollups.deferToCatchUp();
 			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
 			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
 					result.unanalysable(), masked);
@@ -152,6 +157,9 @@ class WindowIngestion implements DisposableBean {
 		}
 		progress.read(outcome.rowsRead() + rejected);
 		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+		if (progress.rollupsDue(rollups.interval())) {
+			rollups.catchUp();
+		}
 	}
 
 	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */

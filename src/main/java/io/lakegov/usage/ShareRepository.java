@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.lakegov.usage.rollups.DerivedRollups;
 
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -34,11 +33,11 @@ public class ShareRepository {
 
 	private final JdbcClient jdbc;
 
-	private final DerivedRollups derived;
+	private final RollupUpkeep upkeep;
 
-	ShareRepository(JdbcClient jdbc, DerivedRollups derived) {
+	ShareRepository(JdbcClient jdbc, RollupUpkeep upkeep) {
 		this.jdbc = jdbc;
-		this.derived = derived;
+		this.upkeep = upkeep;
 	}
 
 	/** One exposure period and the source of query history whose statements opened and closed it. */
@@ -78,7 +77,7 @@ public class ShareRepository {
 			.param("status", event.executionStatus())
 			.update());
 		rebuild();
-		derived.nextGeneration();
+		upkeep.bumpGeneration();
 	}
 
 	private void rebuild() {

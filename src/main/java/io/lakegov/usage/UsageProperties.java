@@ -1,5 +1,6 @@
 package io.lakegov.usage;
 
+import java.time.Duration;
 import java.time.ZoneId;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -16,10 +17,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * together; the least recently used answers make room
  * @param cacheWarmAnswers how many of the answers asked for again at a generation are computed again in the
  * background right after the next ingestion batch commits, the most asked first ({@code 0}: none)
+ * @param rollupInterval how often an ingestion run rebuilds the rollups of the days it changed while it
+ * runs (it always does at its end), and how often pairs left by a run that died are caught up
+ * @param rollupChunk how many (day, table) pairs one catch-up transaction rebuilds at most
  */
 @ConfigurationProperties("lakegov.usage")
 public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone, @DefaultValue("true") boolean cacheEnabled,
-		@DefaultValue("200000") long cacheRows, @DefaultValue("50") int cacheWarmAnswers) {
+		@DefaultValue("200000") long cacheRows, @DefaultValue("50") int cacheWarmAnswers,
+		@DefaultValue("1m") Duration rollupInterval, @DefaultValue("5000") int rollupChunk) {
 
 	public UsageProperties {
 		if (cacheRows < 1) {
@@ -27,6 +32,12 @@ public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone, @DefaultValu
 		}
 		if (cacheWarmAnswers < 0) {
 			throw new IllegalArgumentException("lakegov.usage.cache-warm-answers cannot be negative");
+		}
+		if (rollupInterval.isNegative() || rollupInterval.isZero()) {
+			throw new IllegalArgumentException("lakegov.usage.rollup-interval must be positive");
+		}
+		if (rollupChunk < 1 || rollupChunk > 100_000) {
+			throw new IllegalArgumentException("lakegov.usage.rollup-chunk must be between 1 and 100000");
 		}
 	}
 

@@ -62,6 +62,9 @@ public final class IngestionBench {
 			registry.find("lakegov.ingest.batch.phase").timers().forEach(timer -> System.out.printf(
 					"  phase %-9s %8.1f s%n", timer.getId().getTag("phase"),
 					timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000));
+			registry.find("lakegov.ingest.rollup").timers().forEach(timer -> System.out.printf(
+					"  rollup %-22s %8.1f s%n", timer.getId().getTag("rollup"),
+					timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000));
 
 			long again = System.nanoTime();
 			IngestionRun rerun = ingestion.backfill(run.windowStart(), run.windowEnd());

@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.ingest.RawTextProperties;
+import io.lakegov.usage.RollupUpkeep;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -22,7 +23,10 @@ public class Reanalysis {
 
 	private final TransactionTemplate tx;
 
-	Reanalysis(PendingStatements pending, FactRefresher refresher, TransactionTemplate tx) {
+	private final RollupUpkeep rollups;
+
+	Reanalysis(PendingStatements pending, FactRefresher refresher, TransactionTemplate tx, RollupUpkeep rollups) {
+		this.rollups = rollups;
 		this.pending = pending;
 		this.refresher = refresher;
 		this.tx = tx;
@@ -46,6 +50,7 @@ public class Reanalysis {
 		while (true) {
 			String from = after;
 			List<String> ids = tx.execute(status -> {
+				rollups.deferToCatchUp();
 				List<String> batch = pending.analysedByOlderVersion(source.name(), from, batchSize);
 				if (!batch.isEmpty()) {
 					FactRefresher.Outcome outcome = refresher.refresh(source, pending.load(source, batch));

@@ -49,78 +49,44 @@ public class CostRollups {
 	}
 
 	/**
-	 * Rebuilds the cost rows of the (day, table) pairs that lost facts (from the facts of every source), adds
-	 * the read facts of the others ({@code gained}: facts of the source's statements, of pairs that lost none),
-	 * and rebuilds the per-table and per-user rows they touched.
+	 * Rebuilds the cost rows of the (day, table) pairs from the facts of every source, and the per-table and
+	 * per-user rows they feed.
 	 */
-	public void update(String source, DayTablePairs lost, List<UsageFact> gained, DayTablePairs touched) {
-		List<DayUser> users = new ArrayList<>();
-		if (!lost.isEmpty()) {
-			users.addAll(lost.bind(jdbc.sql("""
-					DELETE FROM read_cost_daily c
-					USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-					WHERE c.table_name = t.table_name AND c.business_date = t.business_date
-					RETURNING c.business_date, c.user_name"""))
-				.query((rs, n) -> new DayUser(rs.getDate(1), rs.getString(2)))
-				.list());
-			users.addAll(lost.bind(jdbc.sql("""
-					WITH p AS (SELECT * FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)),
-					s AS (SELECT DISTINCT f.source, f.statement_id FROM p
-					      JOIN table_access f ON f.table_name = p.table_name AND f.business_date = p.business_date
-					          AND f.role = 'READ'),
-					""" + SHARES + """
-					INSERT INTO read_cost_daily (business_date, table_name, user_name, duration_ms, read_bytes)
-					SELECT x.business_date, x.table_name, x.user_name, sum(x.duration_ms), sum(x.read_bytes)
-					FROM shares x
-					JOIN p ON p.table_name = x.table_name AND p.business_date = x.business_date
-					GROUP BY x.business_date, x.table_name, x.user_name
-					RETURNING business_date, user_name"""))
-				.query((rs, n) -> new DayUser(rs.getDate(1), rs.getString(2)))
-				.list());
-		}
-		Set<String> reads = new LinkedHashSet<>();
-		gained.forEach(fact -> {
-			if ("READ".equals(fact.role())) {
-				reads.add(fact.statementId() + '\u0000' + fact.tableName());
-			}
-		});
-		if (!reads.isEmpty()) {
-			String[] ids = reads.stream().map(key -> key.substring(0, key.indexOf('\u0000'))).toArray(String[]::new);
-			String[] tables = reads.stream().map(key -> key.substring(key.indexOf('\u0000') + 1)).toArray(String[]::new);
-			users.addAll(jdbc.sql("""
-					WITH g AS (SELECT * FROM unnest(:ids::text[], :tables::text[]) AS g(statement_id, table_name)),
-					s AS (SELECT DISTINCT CAST(:source AS text) AS source, statement_id FROM g),
-					""" + SHARES + """
-					INSERT INTO read_cost_daily (business_date, table_name, user_name, duration_ms, read_bytes)
-					SELECT x.business_date, x.table_name, x.user_name, sum(x.duration_ms), sum(x.read_bytes)
-					FROM shares x
-					JOIN g ON g.statement_id = x.statement_id AND g.table_name = x.table_name
-					GROUP BY x.business_date, x.table_name, x.user_name
-					ON CONFLICT (table_name, business_date, user_name) DO UPDATE SET
-					    duration_ms = read_cost_daily.duration_ms + EXCLUDED.duration_ms,
-					    read_bytes = read_cost_daily.read_bytes + EXCLUDED.read_bytes
-					RETURNING business_date, user_name""")
-				.param("source", source)
-				.param("ids", new SqlArrayValue("text", (Object[]) ids))
-				.param("tables", new SqlArrayValue("text", (Object[]) tables))
-				.query((rs, n) -> new DayUser(rs.getDate(1), rs.getString(2)))
-				.list());
-		}
-		rebuildTables(touched);
-		rebuildUsers(new LinkedHashSet<>(users));
+	public void rebuild(DayTablePairs pairs) {
+		Set<DayUser> users = new LinkedHashSet<>();
+		users.addAll(jdbc.sql("""
+				DELETE FROM read_cost_daily c
+				USING rollup_pair t
+				WHERE c.table_name = t.table_name AND c.business_date = t.business_date
+				RETURNING c.business_date, c.user_name""")
+			.query((rs, n) -> new DayUser(rs.getDate(1), rs.getString(2)))
+			.list());
+		users.addAll(jdbc.sql("""
+				WITH p AS (SELECT * FROM rollup_pair t),
+				s AS (SELECT DISTINCT f.source, f.statement_id FROM p
+				      JOIN table_access f ON f.table_name = p.table_name AND f.business_date = p.business_date
+				          AND f.role = 'READ'),
+				""" + SHARES + """
+				INSERT INTO read_cost_daily (business_date, table_name, user_name, duration_ms, read_bytes)
+				SELECT x.business_date, x.table_name, x.user_name, sum(x.duration_ms), sum(x.read_bytes)
+				FROM shares x
+				JOIN p ON p.table_name = x.table_name AND p.business_date = x.business_date
+				GROUP BY x.business_date, x.table_name, x.user_name
+				RETURNING business_date, user_name""")
+			.query((rs, n) -> new DayUser(rs.getDate(1), rs.getString(2)))
+			.list());
+		rebuildTables(pairs);
+		rebuildUsers(users);
 	}
 
 	private void rebuildTables(DayTablePairs touched) {
-		if (touched.isEmpty()) {
-			return;
-		}
 		touched.delete(jdbc, "table_cost_daily", "table_name");
-		touched.bind(jdbc.sql("""
+		jdbc.sql("""
 				INSERT INTO table_cost_daily (business_date, table_name, duration_ms, read_bytes)
 				SELECT c.business_date, c.table_name, sum(c.duration_ms), sum(c.read_bytes)
-				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				FROM rollup_pair t
 				JOIN read_cost_daily c ON c.table_name = t.table_name AND c.business_date = t.business_date
-				GROUP BY c.business_date, c.table_name"""))
+				GROUP BY c.business_date, c.table_name""")
 			.update();
 	}
 

@@ -31,35 +31,35 @@ public class DerivedRollups {
 	 * {@code usage_daily} for them.
 	 */
 	public void rebuild(DayTablePairs pairs) {
-		Set<DayUser> users = new HashSet<>(pairs.bind(jdbc.sql("""
+		Set<DayUser> users = new HashSet<>(jdbc.sql("""
 				DELETE FROM table_user_daily u
-				USING unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				USING rollup_pair t
 				WHERE u.table_name = t.table_name AND u.business_date = t.business_date
-				RETURNING u.business_date, u.user_name"""))
+				RETURNING u.business_date, u.user_name""")
 			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
 			.list());
 		// a statement's facts all carry its one query source: summing over sources counts it once
-		users.addAll(pairs.bind(jdbc.sql("""
+		users.addAll(jdbc.sql("""
 				INSERT INTO table_user_daily (business_date, table_name, user_name, role, statements,
 				    time_travel_statements, first_event, last_event, lineage_only_statements)
 				SELECT u.business_date, u.table_name, u.user_name, u.role, sum(u.statements),
 				       sum(u.time_travel_statements), min(u.first_event), max(u.last_event),
 				       sum(u.lineage_only_statements)
-				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				FROM rollup_pair t
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				GROUP BY u.business_date, u.table_name, u.user_name, u.role
-				RETURNING business_date, user_name"""))
+				RETURNING business_date, user_name""")
 			.query((rs, n) -> new DayUser(rs.getObject(1, LocalDate.class), rs.getString(2)))
 			.list());
 		pairs.delete(jdbc, "table_source_daily", "table_name");
-		pairs.bind(jdbc.sql("""
+		jdbc.sql("""
 				INSERT INTO table_source_daily (business_date, table_name, role, source_kind, source_id, statements,
 				    last_event, lineage_only_statements)
 				SELECT u.business_date, u.table_name, u.role, u.source_kind, u.source_id, sum(u.statements),
 				       max(u.last_event), sum(u.lineage_only_statements)
-				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				FROM rollup_pair t
 				JOIN usage_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
-				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id"""))
+				GROUP BY u.business_date, u.table_name, u.role, u.source_kind, u.source_id""")
 			.update();
 		rebuildUsers(List.copyOf(users));
 	}
@@ -73,7 +73,7 @@ public class DerivedRollups {
 			return;
 		}
 		pairs.delete(jdbc, "table_daily", "table_name");
-		pairs.bind(jdbc.sql("""
+		jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
 				    users, last_read, last_write, lineage_only_reads, lineage_only_writes)
 				SELECT u.business_date, u.table_name,
@@ -87,10 +87,10 @@ public class DerivedRollups {
 				       max(u.last_event) FILTER (WHERE u.role = 'WRITE'),
 				       coalesce(sum(u.lineage_only_statements) FILTER (WHERE u.role = 'READ'), 0),
 				       coalesce(sum(u.lineage_only_statements) FILTER (WHERE u.role = 'WRITE'), 0)
-				FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
+				FROM rollup_pair t
 				JOIN table_user_daily u ON u.table_name = t.table_name AND u.business_date = t.business_date
 				WHERE u.role IN ('READ', 'WRITE')
-				GROUP BY u.business_date, u.table_name"""))
+				GROUP BY u.business_date, u.table_name""")
 			.update();
 	}
 

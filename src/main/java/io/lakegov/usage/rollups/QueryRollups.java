@@ -90,44 +90,17 @@ public class QueryRollups {
 		this.jdbc = jdbc;
 	}
 
-	/**
-	 * Rebuilds the rows of the (day, table) pairs that lost facts from the facts they have left (of every
-	 * source), and adds the statements of the {@code gained} facts (facts of the source's statements, of
-	 * pairs that lost none).
-	 */
-	public void update(String source, DayTablePairs lost, List<UsageFact> gained) {
-		if (!lost.isEmpty()) {
-			lost.delete(jdbc, "table_query_daily", "table_name");
-			lost.bind(jdbc.sql("""
-					WITH s AS (
-					    SELECT DISTINCT f.source, f.statement_id, f.table_name, f.business_date
-					    FROM unnest(:tables::text[], :dates::date[]) AS t(table_name, business_date)
-					    JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
-					        AND f.role IN ('READ', 'WRITE')),
-					""" + WRITE))
-				.update();
-		}
-		Set<Run> runs = new LinkedHashSet<>();
-		gained.forEach(fact -> {
-			if ("READ".equals(fact.role()) || "WRITE".equals(fact.role())) {
-				runs.add(new Run(fact.statementId(), fact.tableName(), Date.valueOf(fact.businessDate())));
-			}
-		});
-		if (runs.isEmpty()) {
-			return;
-		}
+	/** Rebuilds the rows of the pairs from their facts (of every source). */
+	public void rebuild(DayTablePairs pairs) {
+		pairs.delete(jdbc, "table_query_daily", "table_name");
 		jdbc.sql("""
-				WITH s AS (SELECT CAST(:source AS text) AS source, u.*
-				           FROM unnest(:ids::text[], :tables::text[], :dates::date[]) AS u(statement_id, table_name, business_date)),
+				WITH s AS (
+				    SELECT DISTINCT f.source, f.statement_id, f.table_name, f.business_date
+				    FROM rollup_pair t
+				    JOIN table_access f ON f.table_name = t.table_name AND f.business_date = t.business_date
+				        AND f.role IN ('READ', 'WRITE')),
 				""" + WRITE)
-			.param("source", source)
-			.param("ids", new SqlArrayValue("text", runs.stream().map(Run::statementId).toArray()))
-			.param("tables", new SqlArrayValue("text", runs.stream().map(Run::table).toArray()))
-			.param("dates", new SqlArrayValue("date", runs.stream().map(Run::date).toArray()))
 			.update();
-	}
-
-	private record Run(String statementId, String table, Date date) {
 	}
 
 }
