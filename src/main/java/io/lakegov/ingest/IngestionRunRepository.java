@@ -22,7 +22,7 @@ public class IngestionRunRepository {
 	private static final String COLUMNS = """
 			id, source, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
 			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert, lineage_status,
-			lineage_rows_read, lineage_rows_new, lineage_error,
+			lineage_rows_read, lineage_rows_new, lineage_error, rows_expected, rows_expected_estimated, now() AS now,
 			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
 
 	private final JdbcClient jdbc;
@@ -165,6 +165,30 @@ public class IngestionRunRepository {
 		stillRunning(id, updated);
 	}
 
+	/** The run's window holds this many rows (counted, or estimated when {@code estimated}). */
+	void expect(long id, long rows, boolean estimated) {
+		jdbc.sql("UPDATE ingestion_run SET rows_expected = :rows, rows_expected_estimated = :estimated WHERE id = :id")
+			.param("id", id)
+			.param("rows", rows)
+			.param("estimated", estimated)
+			.update();
+	}
+
+	/**
+	 * An estimate of the rows of a window of the source, from its newest successful run that read rows: its
+	 * rows per second of window times this window's seconds; empty before any such run.
+	 */
+	Optional<Long> estimateRows(String source, Instant from, Instant to) {
+		return jdbc.sql("""
+				SELECT rows_read / extract(epoch FROM window_end - window_start) FROM ingestion_run
+				WHERE source = :source AND status = 'SUCCEEDED' AND kind <> 'REANALYSIS' AND rows_read > 0
+				  AND window_end > window_start
+				ORDER BY finished_at DESC LIMIT 1""")
+			.param("source", source)
+			.query((rs, n) -> Math.round(rs.getDouble(1) * Duration.between(from, to).toMillis() / 1000.0))
+			.optional();
+	}
+
 	/** The lineage part ended: READ, UNAVAILABLE or FAILED, with why when it did not read. */
 	void lineageFinished(long id, String status, String error) {
 		jdbc.sql("UPDATE ingestion_run SET lineage_status = :status, lineage_error = :error WHERE id = :id")
@@ -259,7 +283,10 @@ public class IngestionRunRepository {
 				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),
 				rs.getLong("rows_masked"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"),
 				new IngestionRun.Lineage(rs.getString("lineage_status"), rs.getLong("lineage_rows_read"),
-						rs.getLong("lineage_rows_new"), rs.getString("lineage_error")));
+						rs.getLong("lineage_rows_new"), rs.getString("lineage_error")),
+				rs.getObject("rows_expected") == null ? null : IngestionRun.Progress.of(rs.getLong("rows_expected"),
+						rs.getBoolean("rows_expected_estimated"), rs.getLong("rows_read"), rs.getLong("duration_ms"),
+						"RUNNING".equals(rs.getString("status")), rs.getTimestamp("now").toInstant()));
 	}
 
 	private static Instant instant(Timestamp timestamp) {

@@ -258,7 +258,8 @@ public class IngestionService implements DisposableBean {
 					+ "the store is back: {}", run.id(), run.source(), run.kind(), reason);
 			return new IngestionRun(run.id(), run.source(), run.kind(), RunStatus.FAILED.name(), run.windowStart(),
 					run.windowEnd(), run.startedAt(), null, run.rowsRead(), run.rowsChanged(), run.statementsAnalysed(),
-					run.unanalysable(), run.rowsMasked(), run.batches(), reason, false, run.durationMs(), run.lineage());
+					run.unanalysable(), run.rowsMasked(), run.batches(), reason, false, run.durationMs(), run.lineage(),
+					null);
 		}
 		IngestionRun done = runs.find(run.id()).orElseThrow();
 		metrics.runFinished(done, false);

@@ -31,6 +31,9 @@ final class RunProgress {
 	/** When the writer thread last caught up the rollups (that thread only). */
 	private long rollupsCaughtUp = System.nanoTime();
 
+	/** When the writer thread last logged where the run stands (that thread only). */
+	private long reported = System.nanoTime();
+
 	/** The statements of the batch last submitted, which may not have committed yet (reading thread only). */
 	Set<String> inFlight = Set.of();
 
@@ -64,6 +67,16 @@ final class RunProgress {
 			return false;
 		}
 		rollupsCaughtUp = now;
+		return true;
+	}
+
+	/** True, once per interval from the run's start, when the writer thread should log where the run stands. */
+	boolean reportDue(Duration interval) {
+		long now = System.nanoTime();
+		if (now - reported < interval.toNanos()) {
+			return false;
+		}
+		reported = now;
 		return true;
 	}
 

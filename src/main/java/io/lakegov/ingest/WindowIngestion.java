@@ -33,6 +33,9 @@ class WindowIngestion implements DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(WindowIngestion.class);
 
+	/** How often the log tells where a long run stands. */
+	private static final Duration REPORT_EVERY = Duration.ofMinutes(1);
+
 	private final HistoryReader reader;
 
 	private final BatchIngester batches;
@@ -87,7 +90,7 @@ class WindowIngestion implements DisposableBean {
 		BatchPipeline pipeline = new BatchPipeline(writer);
 		RunProgress progress = new RunProgress(from, rows -> metrics.backlog(source.name(), rows));
 		try {
-			counter.execute(() -> progress.counted(from.isBefore(to) ? windowRows(source, from, to) : 0));
+			counter.execute(() -> expect(source, run, from, to, progress));
 			for (int attempt = 0;; attempt++) {
 				try {
 					if (from.isBefore(to)) {
@@ -157,22 +160,47 @@ class WindowIngestion implements DisposableBean {
 		}
 		progress.read(outcome.rowsRead() + rejected);
 		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+		if (progress.reportDue(REPORT_EVERY)) {
+			runs.find(run.id()).map(IngestionRun::progress).ifPresent(now -> log.info(
+					"Ingestion run {} (source {}): {} of {}{} rows, {} rows/s, {} to go, done at about {}", run.id(),
+					run.source(), now.rowsDone(), now.estimated() ? "about " : "", now.rowsExpected(),
+					Math.round(now.rowsPerSecond()), now.rowsToGo(), now.eta()));
+		}
 		if (progress.rollupsDue(rollups.interval())) {
 			rollups.catchUp();
 		}
 	}
 
-	/** The size of the window for the backlog gauge; a source that cannot count does not stop the run. */
-	private long windowRows(HistorySource source, Instant from, Instant to) {
+	/**
+	 * Counts the window (one {@code count(*)} on the source) for the run's progress and the backlog gauge; where
+	 * the source cannot count it, estimates it from the source's previous runs. Neither stops the run.
+	 */
+	private void expect(HistorySource source, IngestionRun run, Instant from, Instant to, RunProgress progress) {
+		if (!from.isBefore(to)) {
+			progress.counted(0);
+			runs.expect(run.id(), 0, false);
+			return;
+		}
 		long sent = System.nanoTime();
 		try {
 			long rows = reader.count(source, from, to);
 			metrics.countLatency(Duration.ofNanos(System.nanoTime() - sent));
-			return rows;
+			progress.counted(rows);
+			runs.expect(run.id(), rows, false);
 		}
 		catch (RuntimeException ex) {
-			log.warn("Could not count the rows of the window of source {}: {}", source.name(), Secrets.mask(ex.getMessage()));
-			return 0;
+			log.warn("Could not count the rows of the window of source {}; its progress is estimated from earlier runs: "
+					+ "{}", source.name(), Secrets.mask(ex.getMessage()));
+			try {
+				runs.estimateRows(source.name(), from, to).ifPresent(rows -> {
+					progress.counted(rows);
+					runs.expect(run.id(), rows, true);
+				});
+			}
+			catch (RuntimeException storeAway) {
+				log.warn("Could not estimate the rows of the window of source {}: {}", source.name(),
+						Secrets.mask(storeAway.getMessage()));
+			}
 		}
 	}
 
