@@ -1,21 +1,31 @@
 package io.lakegov.ingest;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+
+import javax.sql.DataSource;
 
 import io.lakegov.LakegovApplication;
 import io.lakegov.history.SourceDatabase;
 import io.lakegov.history.demo.DemoStatement;
 import io.lakegov.history.demo.DemoWarehouse;
 import io.lakegov.history.demo.DemoWorkload;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyManager;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.FileSystemUtils;
 
 /**
@@ -66,16 +76,81 @@ public final class IngestionBench {
 					"  rollup %-22s %8.1f s%n", timer.getId().getTag("rollup"),
 					timer.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS) / 1000));
 
+			storeSize(context.getBean(JdbcClient.class));
+
 			long again = System.nanoTime();
 			IngestionRun rerun = ingestion.backfill(run.windowStart(), run.windowEnd());
 			System.out.printf("no-change re-run of the same window: %,d rows read, %,d changed, %.1f s%n",
 					rerun.rowsRead(), rerun.rowsChanged(), seconds(again));
 			System.out.printf("peak RSS of the service JVM: %s; max heap %d MiB%n", peakRss(),
 					Runtime.getRuntime().maxMemory() / (1024 * 1024));
+			// last: its copy of the rows goes through a file, and nothing of it counts in the figures above
+			double lakegovRate = run.rowsRead() / elapsed;
+			double postgresRate = postgresUpsert(context.getBean(DataSource.class), directory);
+			System.out.printf("PostgreSQL's own bulk upsert of the same history rows (COPY into a staging table, "
+					+ "INSERT ... ON CONFLICT into a table like query_history): %,.0f rows/s; ratio to lakegov %.1f%n",
+					postgresRate, postgresRate / lakegovRate);
 		}
 		finally {
 			FileSystemUtils.deleteRecursively(directory);
 		}
+	}
+
+	/**
+	 * PostgreSQL's own rate for the history rows lakegov stored: they are copied out to a file first (not
+	 * timed), then copied into a staging table and upserted into an empty copy of {@code query_history},
+	 * indexes and all.
+	 */
+	private static double postgresUpsert(DataSource dataSource, Path directory) {
+		Path file = directory.resolve("history.copy");
+		try (Connection connection = dataSource.getConnection()) {
+			CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+			long count;
+			try (OutputStream out = Files.newOutputStream(file)) {
+				count = copy.copyOut("COPY query_history TO STDOUT (FORMAT binary)", out);
+			}
+			connection.setAutoCommit(false);
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("CREATE TABLE bench_history (LIKE query_history INCLUDING ALL)");
+				statement.execute("CREATE TEMP TABLE bench_stage (LIKE query_history) ON COMMIT DROP");
+				long start = System.nanoTime();
+				try (InputStream in = Files.newInputStream(file)) {
+					copy.copyIn("COPY bench_stage FROM STDIN (FORMAT binary)", in);
+				}
+				statement.execute("""
+						INSERT INTO bench_history SELECT * FROM bench_stage
+						ON CONFLICT (source, statement_id) DO UPDATE SET update_time = EXCLUDED.update_time,
+						    execution_status = EXCLUDED.execution_status, statement_text = EXCLUDED.statement_text""");
+				connection.commit();
+				double rate = count / seconds(start);
+				statement.execute("DROP TABLE bench_history");
+				connection.commit();
+				return rate;
+			}
+		}
+		catch (SQLException | IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/** The store's size per stored statement and per table fact. */
+	private static void storeSize(JdbcClient jdbc) {
+		long statements = jdbc.sql("SELECT count(*) FROM query_history").query(Long.class).single();
+		long facts = jdbc.sql("SELECT count(*) FROM table_access").query(Long.class).single();
+		long columnFacts = jdbc.sql("SELECT count(*) FROM column_access").query(Long.class).single();
+		long store = jdbc.sql("""
+				SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+				WHERE c.relkind IN ('r', 'm') AND n.nspname = current_schema()""").query(Long.class).single();
+		long factBytes = jdbc.sql("SELECT pg_total_relation_size('table_access')").query(Long.class).single();
+		System.out.printf("store: %,d MB for %,d statements (%,d bytes per statement); %,d table facts (%,d bytes "
+				+ "per fact with its indexes); %,d column facts%n", store >> 20, statements,
+				store / Math.max(1, statements), facts, factBytes / Math.max(1, facts), columnFacts);
+		jdbc.sql("""
+				SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+				WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY 2 DESC LIMIT 8""")
+			.query((rs, n) -> String.format("  %-24s %,8d MB", rs.getString(1), rs.getLong(2) >> 20))
+			.list()
+			.forEach(System.out::println);
 	}
 
 	private static double seconds(long startNanos) {

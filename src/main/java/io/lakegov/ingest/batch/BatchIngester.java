@@ -86,19 +86,17 @@ public class BatchIngester {
 				newestUpdate = row.updateTime();
 			}
 		}
-		List<HistoryStore.Incoming> incoming = new ArrayList<>(newest.size());
-		for (HistoryRow row : newest.values()) {
-			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
-					: row.json(HistoryColumn.QUERY_SOURCE).json();
-			incoming.add(new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
-					QuerySource.of(source, json)));
-		}
-		HistoryStore.Newer found = history.newerThanStored(from.name(), incoming);
+		// most rows of a re-read window are stored already: only the newer ones are hashed, parsed and encoded
+		HistoryStore.Newer found = history.newerThanStored(from.name(), newest.values());
 		List<HistoryStore.Incoming> newer = new ArrayList<>(found.rows().size());
 		Map<String, String> texts = new HashMap<>();
-		for (HistoryStore.Incoming row : found.rows()) {
-			newer.add(history.encode(row));
-			texts.put(row.textHash() == null ? AnalysisStore.NO_TEXT : row.textHash(), row.row().statementText());
+		for (HistoryRow row : found.rows()) {
+			String source = row.json(HistoryColumn.QUERY_SOURCE) == null ? null
+					: row.json(HistoryColumn.QUERY_SOURCE).json();
+			HistoryStore.Incoming incoming = new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
+					QuerySource.of(source, json));
+			newer.add(history.encode(incoming));
+			texts.put(incoming.textHash() == null ? AnalysisStore.NO_TEXT : incoming.textHash(), row.statementText());
 		}
 		AnalysisStore.Lookup analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
 		Set<String> unseen = new HashSet<>(found.unseen());

@@ -2,6 +2,7 @@ package io.lakegov.ingest.batch;
 
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,25 +179,25 @@ class HistoryStore {
 	 * The rows that are new or newer than the stored version. Re-read windows (the overlap, backfills)
 	 * mostly hold rows already stored; only their ids and update times travel to find that out.
 	 */
-	Newer newerThanStored(String source, List<Incoming> rows) {
+	Newer newerThanStored(String source, Collection<HistoryRow> rows) {
 		if (rows.isEmpty()) {
-			return new Newer(rows, Set.of());
+			return new Newer(List.of(), Set.of());
 		}
 		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
 		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
 			.param("source", source)
-			.param("ids", new SqlArrayValue("text", rows.stream().map(row -> row.row().statementId()).toArray()))
+			.param("ids", new SqlArrayValue("text", rows.stream().map(HistoryRow::statementId).toArray()))
 			.query((java.sql.ResultSet rs) -> {
 				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
 			});
-		List<Incoming> newer = new ArrayList<>(rows.size());
+		List<HistoryRow> newer = new ArrayList<>(rows.size());
 		Set<String> unseen = new HashSet<>();
-		for (Incoming row : rows) {
-			java.time.Instant known = stored.get(row.row().statementId());
+		for (HistoryRow row : rows) {
+			java.time.Instant known = stored.get(row.statementId());
 			if (known == null) {
-				unseen.add(row.row().statementId());
+				unseen.add(row.statementId());
 			}
-			if (known == null || known.isBefore(row.row().updateTime())) {
+			if (known == null || known.isBefore(row.updateTime())) {
 				newer.add(row);
 			}
 		}
@@ -207,7 +208,7 @@ class HistoryStore {
 	 * The rows newer than the store's, and the ids of those the store has never seen: a statement without
 	 * a stored row has no facts or session events to replace yet.
 	 */
-	record Newer(List<Incoming> rows, Set<String> unseen) {
+	record Newer(List<HistoryRow> rows, Set<String> unseen) {
 	}
 
 	/** Statements of the given sessions that started after the given time, for re-resolution of names. */
