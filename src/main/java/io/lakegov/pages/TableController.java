@@ -6,7 +6,7 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
-import io.lakegov.reports.ColumnUsageController;
+import io.lakegov.reports.ColumnUsage;
 import io.lakegov.reports.IndirectReaders;
 import io.lakegov.reports.TableUsage;
 import io.lakegov.web.ApiException;
@@ -25,8 +25,7 @@ import org.springframework.web.util.UriComponentsBuilder;
 /**
  * One table: the verdict and its evidence, the daily chart over the chosen days, its readers (directly and
  * through views, with the paths), its writers, the jobs, notebooks and dashboards that use it and its columns
- * with their reads; from the services the API's table, column and impact operations call (the column reads
- * are computed in the API's controller itself).
+ * with their reads; from the services the API's table, column and impact operations call.
  */
 @Controller
 @Hidden
@@ -44,10 +43,10 @@ class TableController {
 
 	private final IndirectReaders readers;
 
-	private final ColumnUsageController columns;
+	private final ColumnUsage columns;
 
 	TableController(TableResolver resolver, BusinessDates dates, ImpactService impact, TableUsage usage,
-			IndirectReaders readers, ColumnUsageController columns) {
+			IndirectReaders readers, ColumnUsage columns) {
 		this.columns = columns;
 		this.resolver = resolver;
 		this.dates = dates;
@@ -88,7 +87,7 @@ class TableController {
 		model.addAttribute("readersPager", Pager.of(readerPage.users(), "readersPage"));
 		model.addAttribute("writers", writerPage);
 		model.addAttribute("writersPager", Pager.of(writerPage.users(), "writersPage"));
-		var columnReport = columns.columns(resolved.name(), from, to, columnsPage, size);
+		var columnReport = columns.columns(resolved, range, new PageRequest(columnsPage, size));
 		model.addAttribute("columns", columnReport);
 		model.addAttribute("columnsPager", Pager.of(columnReport.columns(), "columnsPage"));
 		return "tables/table";
