@@ -14,9 +14,12 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * @param previous the address of the page before, null on the first
  * @param next the address of the page after, null on the last
  */
-record Pager(int page, long totalPages, long totalItems, String previous, String next) {
+public record Pager(int page, long totalPages, long totalItems, String previous, String next) {
 
-	static Pager of(PageResponse<?> response, String parameter) {
+	/** Rows per page of a page's lists unless the address says otherwise. */
+	public static final int DEFAULT_SIZE = 25;
+
+	public static Pager of(PageResponse<?> response, String parameter) {
 		int page = response.page();
 		return new Pager(page, response.totalPages(), response.totalItems(),
 				page > 0 ? address(parameter, page - 1) : null,

@@ -35,7 +35,7 @@ class UserController {
 	@GetMapping("/users/{user}")
 	String user(@PathVariable @Size(min = 1, max = 255) String user, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + TableController.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			Model model) {
 		DateRange range = dates.range(from, to);
 		var tables = users.tables(user, range, new PageRequest(page, size));

@@ -1,4 +1,4 @@
-package io.lakegov.pages;
+package io.lakegov.pages.ingestion;
 
 import java.time.Instant;
 import java.time.LocalDate;

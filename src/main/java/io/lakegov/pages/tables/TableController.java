@@ -1,6 +1,7 @@
-package io.lakegov.pages;
+package io.lakegov.pages.tables;
 
 import io.lakegov.impact.ImpactService;
+import io.lakegov.pages.Pager;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
@@ -31,8 +32,6 @@ import org.springframework.web.util.UriComponentsBuilder;
 @Hidden
 class TableController {
 
-	static final int DEFAULT_SIZE = 25;
-
 	private final TableResolver resolver;
 
 	private final BusinessDates dates;
@@ -60,7 +59,7 @@ class TableController {
 			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int readersPage,
 			@RequestParam(defaultValue = "0") @Min(0) int writersPage,
 			@RequestParam(defaultValue = "0") @Min(0) int columnsPage,
-			@RequestParam(defaultValue = "" + DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			HttpServletRequest request, Model model) {
 		ResolvedTable resolved = resolver.resolve(table);
 		if (!resolved.seen()) {
