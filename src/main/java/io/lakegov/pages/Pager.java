@@ -27,7 +27,19 @@ public record Pager(int page, long totalPages, long totalItems, String previous,
 	}
 
 	private static String address(String parameter, int page) {
-		var address = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam(parameter, page).build();
+		return address(parameter, page, null);
+	}
+
+	/**
+	 * The current address with one parameter set to a value and, when named, a list's page parameter removed
+	 * (back to its first page), everything else as it is.
+	 */
+	public static String address(String parameter, Object value, String resetPage) {
+		var builder = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam(parameter, value);
+		if (resetPage != null) {
+			builder.replaceQueryParam(resetPage);
+		}
+		var address = builder.build();
 		return address.getPath() + "?" + address.getQuery();
 	}
 
