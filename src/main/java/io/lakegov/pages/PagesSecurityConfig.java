@@ -20,7 +20,7 @@ import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 class PagesSecurityConfig {
 
 	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/users/**",
-			"/rankings", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**" };
+			"/rankings", "/schemas/**", "/unused", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**" };
 
 	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**" };
 
