@@ -115,7 +115,11 @@ class TableController {
 		var statements = queries.statements(resolved, null, null, range, new PageRequest(statementsPage, size));
 		model.addAttribute("statements", statements);
 		model.addAttribute("statementsPager", Pager.of(statements, "statementsPage"));
-		model.addAttribute("rawSql", Callers.maySeeRawSql());
+		// the raw texts' column only for admins, and only when the store keeps some of these texts
+		boolean admin = Callers.maySeeRawSql();
+		model.addAttribute("rawSql", admin && statements.items().stream().anyMatch(entry -> entry.sql() != null));
+		model.addAttribute("rawSqlNotKept", admin && !statements.items().isEmpty()
+				&& statements.items().stream().allMatch(entry -> entry.sql() == null));
 		var related = queries.related(resolved, range, new PageRequest(relatedPage, size));
 		model.addAttribute("related", related);
 		model.addAttribute("relatedPager", Pager.of(related.tables(), "relatedPage"));
