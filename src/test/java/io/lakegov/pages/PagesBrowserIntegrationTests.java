@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What an analyst does in a real browser, on the demo workload (a tenth of its sessions masked, one table
  * shared): sign in with a key, search for orders, open the table, see its verdict, chart, readers (those through
  * views with their paths), query groups, related tables and retention, its schema, the rankings, the unused
- * tables and the ingestion page with a run in progress, and meet a page that says so for a name that is wrong;
+ * tables and the ingestion page, and meet a page that says so for a name that is wrong;
  * an admin sees raw statement texts, a viewer never. axe-core finds no serious or critical violation on any
  * page; each page's screenshot is saved under {@code target/screenshots}, and its first contentful paint is
  * printed.
@@ -59,9 +59,6 @@ class PagesBrowserIntegrationTests {
 
 	@Autowired
 	CatalogSync catalog;
-
-	@Autowired
-	JdbcClient store;
 
 	ChromeDriver browser;
 
@@ -248,49 +245,6 @@ class PagesBrowserIntegrationTests {
 	}
 
 	@Test
-	void theIngestionPageFollowsARunInProgressUntilItEnds() throws Exception {
-		open("/ingestion");
-		signIn(IntegrationTest.VIEWER_KEY);
-		wait.until(driver -> store.sql("SELECT count(*) FROM ingestion_run WHERE status = 'RUNNING'").query(Long.class).single() == 0);
-		long run = store.sql("""
-				INSERT INTO ingestion_run (source, kind, status, window_start, window_end, started_at, heartbeat_at, node,
-				                           rows_read, batches)
-				VALUES ('default', 'MANUAL', 'RUNNING', now() - interval '1 hour', now(), now() - interval '20 seconds', now(),
-				        'browser-test', 12000, 3)
-				RETURNING id""").query(Long.class).single();
-		try {
-			open("/ingestion");
-			String progress = browser.findElement(By.cssSelector(".progress")).getText();
-			assertThat(progress).contains("Run " + run + " in progress", "12,000", "Rows per second", "Window covered");
-			WebElement toggle = browser.findElement(By.id("refresh-toggle"));
-			assertThat(toggle.isDisplayed()).isTrue();
-			accessible("ingestion-running");
-			toggle.click();
-			assertThat(browser.findElement(By.id("refresh-status")).getText()).isEqualTo("Updates paused.");
-			toggle.click();
-			store.sql("UPDATE ingestion_run SET status = 'SUCCEEDED', finished_at = now() WHERE id = :id").param("id", run).update();
-			new WebDriverWait(browser, Duration.ofSeconds(20))
-				.until(driver -> driver.findElement(By.id("refresh-status")).getText().equals("The run has finished."));
-			assertThat(browser.findElements(By.cssSelector(".progress"))).isEmpty();
-		}
-		finally {
-			store.sql("UPDATE ingestion_run SET status = 'FAILED', finished_at = now() WHERE id = :id AND status = 'RUNNING'")
-				.param("id", run)
-				.update();
-		}
-	}
-
-	@Test
-	void anOperatorStartsARunFromTheIngestionPage() throws Exception {
-		open("/ingestion");
-		signIn(IntegrationTest.OPERATOR_KEY);
-		browser.findElement(By.xpath("//button[text()='Start a run now']")).click();
-		wait.until(ExpectedConditions.urlContains("/ingestion?started="));
-		assertThat(browser.findElement(By.cssSelector(".note[role=status]")).getText()).contains("started");
-		accessible("ingestion-operator");
-	}
-
-	@Test
 	void aWrongOrUnknownTableNameShowsAPageThatSaysSo() throws Exception {
 		open("/login");
 		signIn(IntegrationTest.VIEWER_KEY);
@@ -330,11 +284,7 @@ class PagesBrowserIntegrationTests {
 	}
 
 	private void signIn(String key) {
-		WebElement field = browser.findElement(By.id("key"));
-		field.clear();
-		field.sendKeys(key);
-		field.submit();
-		wait.until(driver -> !driver.getCurrentUrl().endsWith("/login"));
+		Browser.signIn(browser, key);
 	}
 
 	private long status() {
@@ -342,11 +292,7 @@ class PagesBrowserIntegrationTests {
 	}
 
 	private void accessible(String page) throws Exception {
-		screenshot(page);
-		Object paint = browser.executeScript(
-				"const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? Math.round(p.startTime) : null");
-		System.out.printf("first contentful paint of the %s page: %s ms%n", page, paint);
-		assertThat(Browser.seriousAccessibilityViolations(browser)).as("axe-core on the %s page", page).isEmpty();
+		Browser.checkPage(browser, page);
 	}
 
 	private void screenshot(String page) throws Exception {

@@ -82,8 +82,7 @@ class PagesProviderSignInIntegrationTests {
 		ChromeDriver chromium = Browser.start();
 		try {
 			chromium.get("http://localhost:" + port + "/ingestion");
-			assertThat(Browser.seriousAccessibilityViolations(chromium)).as("axe-core on the sign-in page").isEmpty();
-			Browser.screenshot(chromium, "login-provider");
+			Browser.checkPage(chromium, "login-provider");
 			provider.signsIn("bob", List.of("lakegov-viewers"));
 			chromium.findElement(By.id("provider-sign-in")).click();
 			new WebDriverWait(chromium, Duration.ofSeconds(30)).until(ExpectedConditions.urlToBe("http://localhost:" + port
