@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * One user: the tables they read and wrote over the chosen days, most used first, those reached through views
- * with the paths; from the service the API's user operation calls with {@code indirect=true}.
+ * One user: the tables they read and wrote over the chosen days, most used first, with what the reads cost,
+ * those reached through views with the paths; from the service the API's user operation calls with
+ * {@code indirect=true}.
  */
 @Controller
 @Hidden

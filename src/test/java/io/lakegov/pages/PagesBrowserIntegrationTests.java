@@ -169,7 +169,7 @@ class PagesBrowserIntegrationTests {
 		reader.click();
 		wait.until(ExpectedConditions.urlContains("/users/"));
 		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(user);
-		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS);
+		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS, "Read duration");
 		accessible("user");
 
 		open("/schemas/main.sales");
