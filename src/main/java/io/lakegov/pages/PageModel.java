@@ -43,4 +43,42 @@ class PageModel {
 		return String.format(Locale.ROOT, "%,d", count);
 	}
 
+	/** A duration in the unit that reads best: ms, s, min or h; a dash for none. */
+	public String duration(Long millis) {
+		if (millis == null) {
+			return "–";
+		}
+		if (millis < 1000) {
+			return millis + " ms";
+		}
+		double seconds = millis / 1000.0;
+		if (seconds < 60) {
+			return String.format(Locale.ROOT, "%.1f s", seconds);
+		}
+		if (seconds < 3600) {
+			return String.format(Locale.ROOT, "%.1f min", seconds / 60);
+		}
+		return String.format(Locale.ROOT, "%,.1f h", seconds / 3600);
+	}
+
+	/** Bytes in the unit that reads best (powers of 1,024). */
+	public String bytes(long bytes) {
+		if (bytes < 1024) {
+			return bytes + " B";
+		}
+		String[] units = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+		double value = bytes;
+		int unit = -1;
+		while (value >= 1024 && unit < units.length - 1) {
+			value /= 1024;
+			unit++;
+		}
+		return String.format(Locale.ROOT, "%.1f %s", value, units[unit]);
+	}
+
+	/** Days with one decimal; a dash for none. */
+	public String days(Double days) {
+		return days == null ? "–" : String.format(Locale.ROOT, "%.1f days", days);
+	}
+
 }

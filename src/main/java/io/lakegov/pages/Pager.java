@@ -14,9 +14,12 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * @param previous the address of the page before, null on the first
  * @param next the address of the page after, null on the last
  */
-record Pager(int page, long totalPages, long totalItems, String previous, String next) {
+public record Pager(int page, long totalPages, long totalItems, String previous, String next) {
 
-	static Pager of(PageResponse<?> response, String parameter) {
+	/** Rows per page of a page's lists unless the address says otherwise. */
+	public static final int DEFAULT_SIZE = 25;
+
+	public static Pager of(PageResponse<?> response, String parameter) {
 		int page = response.page();
 		return new Pager(page, response.totalPages(), response.totalItems(),
 				page > 0 ? address(parameter, page - 1) : null,
@@ -24,7 +27,19 @@ record Pager(int page, long totalPages, long totalItems, String previous, String
 	}
 
 	private static String address(String parameter, int page) {
-		var address = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam(parameter, page).build();
+		return address(parameter, page, null);
+	}
+
+	/**
+	 * The current address with one parameter set to a value and, when named, a list's page parameter removed
+	 * (back to its first page), everything else as it is.
+	 */
+	public static String address(String parameter, Object value, String resetPage) {
+		var builder = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam(parameter, value);
+		if (resetPage != null) {
+			builder.replaceQueryParam(resetPage);
+		}
+		var address = builder.build();
 		return address.getPath() + "?" + address.getQuery();
 	}
 

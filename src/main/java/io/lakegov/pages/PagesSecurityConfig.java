@@ -2,27 +2,32 @@ package io.lakegov.pages;
 
 import io.lakegov.web.ApiKeys;
 import io.lakegov.web.Role;
+import io.lakegov.web.SecurityProperties;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 
 /**
  * The pages' own filter chain, before the API's: it matches only the pages and their static files. A person
- * signs in once with an API key and then carries a session cookie; every form carries a CSRF token; a page
- * asked for without a session leads to the sign-in form and back. The API's chain stays stateless.
+ * signs in once, with an API key or through the identity provider when {@code lakegov.security.oauth2.*} names
+ * one with a client id ({@link ProviderSignIn}), and then carries a session cookie; every form carries a CSRF
+ * token; a page asked for without a session leads to the sign-in form and back. The API's chain stays
+ * stateless.
  */
 @Configuration(proxyBeanMethods = false)
 class PagesSecurityConfig {
 
 	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/users/**",
-			"/rankings", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**" };
+			"/rankings", "/schemas/**", "/unused", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**",
+			"/oauth2/authorization/**", "/login/oauth2/**" };
 
-	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**" };
+	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**", "/oauth2/authorization/**",
+			"/login/oauth2/**" };
 
 	// scripts and styles from the service itself only; uPlot sizes its elements through style properties
 	private static final String POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -30,13 +35,13 @@ class PagesSecurityConfig {
 
 	@Bean
 	@Order(1)
-	SecurityFilterChain pagesFilterChain(HttpSecurity http, ApiKeys keys) throws Exception {
+	SecurityFilterChain pagesFilterChain(HttpSecurity http, ApiKeys keys, SecurityProperties security) throws Exception {
 		// after signing in, back to the page asked for, at the address it was asked for
 		var requestCache = new HttpSessionRequestCache();
 		requestCache.setMatchingRequestParameterName(null);
 		http.securityMatcher(PAGES)
 			.requestCache(cache -> cache.requestCache(requestCache))
-			.authenticationManager(new ProviderManager(new KeySignIn(keys)))
+			.authenticationProvider(new KeySignIn(keys))
 			.formLogin(form -> form.loginPage("/login").passwordParameter("key").failureUrl("/login?error").permitAll())
 			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
 			.httpBasic(basic -> basic.disable())
@@ -45,6 +50,16 @@ class PagesSecurityConfig {
 				.permitAll()
 				.anyRequest()
 				.hasAnyRole(Role.VIEWER.name(), Role.OPERATOR.name(), Role.ADMIN.name()));
+		if (security.oauth2().signInEnabled()) {
+			var provider = new ProviderSignIn(security.oauth2());
+			http.oauth2Login(login -> login.loginPage("/login")
+				.clientRegistrationRepository(provider)
+				.userInfoEndpoint(info -> info.oidcUserService(provider.users()))
+				.failureHandler((request, response, failure) -> response.sendRedirect(request.getContextPath()
+						+ (failure instanceof OAuth2AuthenticationException refused
+								&& ProviderSignIn.NO_ROLE.equals(refused.getError().getErrorCode())
+										? "/login?noRole" : "/login?providerError"))));
+		}
 		return http.build();
 	}
 

@@ -1,18 +1,27 @@
 package io.lakegov.pages;
 
+import java.util.List;
+
+import io.lakegov.reports.rankings.Rankings;
+import io.lakegov.reports.rankings.TableRank;
+import io.lakegov.reports.rankings.UserRank;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
-import io.lakegov.reports.rankings.Rankings;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** The most read tables, charted, and the most active users, over the chosen days; as the API ranks them. */
+/**
+ * The most used tables and the most active users over the chosen days, each charted, by the measures the API
+ * ranks them by: tables by reads, readers, read duration or bytes read; users by table accesses, duration or
+ * bytes.
+ */
 @Controller
 @Hidden
 class RankingsController {
@@ -30,18 +39,72 @@ class RankingsController {
 
 	@GetMapping("/rankings")
 	String rankings(@RequestParam(required = false) String from, @RequestParam(required = false) String to,
+			@RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users|duration|bytes") String tablesBy,
+			@RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes") String usersBy,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(MAX_LIMIT) int limit, Model model) {
 		DateRange range = dates.range(from, to);
-		var tables = rankings.tables(range, "reads", limit);
+		List<TableRank> tables = rankings.tables(range, tablesBy, limit);
+		List<UserRank> users = rankings.users(range, usersBy, limit);
 		model.addAttribute("range", range);
 		model.addAttribute("today", dates.today());
 		model.addAttribute("limit", limit);
+		model.addAttribute("tablesBy", tablesBy);
+		model.addAttribute("usersBy", usersBy);
 		model.addAttribute("tables", tables);
-		model.addAttribute("users", rankings.users(range, "accesses", limit));
-		model.addAttribute("chartLabel", "Bar chart of the " + tables.size() + " most read tables from " + range.from()
-				+ " to " + range.to() + (tables.isEmpty() ? "" : ", led by " + tables.get(0).table() + " with "
-						+ tables.get(0).reads() + " reads") + ". The same numbers are in the table below the chart.");
+		model.addAttribute("users", users);
+		model.addAttribute("tableMeasures", Measure.all("tablesBy", tablesBy, List.of("reads", "users", "duration", "bytes")));
+		model.addAttribute("userMeasures", Measure.all("usersBy", usersBy, List.of("accesses", "duration", "bytes")));
+		// the column of the numbers table each chart draws
+		model.addAttribute("tablesColumn", switch (tablesBy) {
+			case "users" -> 4;
+			case "duration" -> 5;
+			case "bytes" -> 6;
+			default -> 2;
+		});
+		model.addAttribute("usersColumn", switch (usersBy) {
+			case "duration" -> 5;
+			case "bytes" -> 6;
+			default -> 2;
+		});
+		model.addAttribute("tablesLabel", label("tables", Measure.words(tablesBy), tables.size(), range,
+				tables.isEmpty() ? null : tables.get(0).table()));
+		model.addAttribute("usersLabel", label("users", Measure.words(usersBy), users.size(), range,
+				users.isEmpty() ? null : users.get(0).user()));
 		return "rankings/rankings";
+	}
+
+	private static String label(String what, String by, int count, DateRange range, String first) {
+		return "Bar chart of the " + count + " " + what + " with the " + by + " from " + range.from() + " to "
+				+ range.to() + (first == null ? "" : ", led by " + first)
+				+ ". The same numbers are in the table below the chart.";
+	}
+
+	/**
+	 * One measure a ranking can be ordered by, as a link that keeps everything else the address holds.
+	 *
+	 * @param key the parameter's value
+	 * @param words what it ranks by, in words
+	 * @param address this page ranked by it
+	 * @param current whether the page is ranked by it now
+	 */
+	record Measure(String key, String words, String address, boolean current) {
+
+		static List<Measure> all(String parameter, String current, List<String> keys) {
+			return keys.stream()
+				.map(key -> new Measure(key, words(key), Pager.address(parameter, key, null), key.equals(current)))
+				.toList();
+		}
+
+		static String words(String key) {
+			return switch (key) {
+				case "users" -> "most readers";
+				case "duration" -> "longest read duration";
+				case "bytes" -> "most bytes read";
+				case "accesses" -> "most table reads and writes";
+				default -> "most reads";
+			};
+		}
+
 	}
 
 }

@@ -1,41 +1,34 @@
 package io.lakegov.pages;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
+import io.lakegov.reports.rankings.Rankings;
+import io.lakegov.reports.rankings.TableEntry;
+import io.lakegov.reports.rankings.TableLists;
+import io.lakegov.reports.rankings.UserRank;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.PageRequest;
-import io.lakegov.reports.Counted;
-import io.lakegov.reports.rankings.TableEntry;
-import io.lakegov.reports.rankings.TableListRepository;
-import io.lakegov.reports.rankings.Rankings;
-import io.lakegov.reports.rankings.UserRank;
 
 import org.springframework.stereotype.Component;
 
 /**
- * Finds tables, schemas and users by any part of their name, from the lists the API serves: the table list
- * (names starting with what was typed first, then the rest of the list read page by page), and the users
- * active over the last {@value #USER_DAYS} days.
+ * Finds tables, schemas and users by any part of their name: tables and schemas from the table list the API
+ * serves (names starting with the text first), users among those active over the last {@value #USER_DAYS}
+ * days.
  */
 @Component
 class Search {
 
-	/** Tables read from the list to find those whose name contains the text anywhere. */
-	static final int SCANNED_TABLES = 5 * PageRequest.MAX_SIZE;
-
 	static final int USER_DAYS = 90;
 
-	private final TableListRepository tables;
+	private final TableLists tables;
 
 	private final Rankings rankings;
 
 	private final BusinessDates dates;
 
-	Search(TableListRepository tables, Rankings rankings, BusinessDates dates) {
+	Search(TableLists tables, Rankings rankings, BusinessDates dates) {
 		this.tables = tables;
 		this.rankings = rankings;
 		this.dates = dates;
@@ -47,47 +40,8 @@ class Search {
 		if (needle.isEmpty()) {
 			return new Results(needle, List.of(), List.of(), List.of());
 		}
-		List<TableEntry> found = tables(needle, limit);
-		return new Results(needle, found, schemas(needle, limit), users(needle, limit));
-	}
-
-	private List<TableEntry> tables(String needle, int limit) {
-		Set<String> names = new LinkedHashSet<>();
-		List<TableEntry> found = new ArrayList<>();
-		for (TableEntry entry : Counted.rows(tables.tables(needle, new PageRequest(0, limit)))) {
-			names.add(entry.table());
-			found.add(entry);
-		}
-		for (int page = 0; found.size() < limit && (long) page * PageRequest.MAX_SIZE < SCANNED_TABLES; page++) {
-			List<TableEntry> rows = Counted.rows(tables.tables("", new PageRequest(page, PageRequest.MAX_SIZE)));
-			for (TableEntry entry : rows) {
-				if (found.size() < limit && entry.table().contains(needle) && names.add(entry.table())) {
-					found.add(entry);
-				}
-			}
-			if (rows.size() < PageRequest.MAX_SIZE) {
-				break;
-			}
-		}
-		return found;
-	}
-
-	private List<String> schemas(String needle, int limit) {
-		Set<String> schemas = new LinkedHashSet<>();
-		for (int page = 0; (long) page * PageRequest.MAX_SIZE < SCANNED_TABLES && schemas.size() < limit; page++) {
-			List<TableEntry> rows = Counted.rows(tables.tables("", new PageRequest(page, PageRequest.MAX_SIZE)));
-			for (TableEntry entry : rows) {
-				int last = entry.table().lastIndexOf('.');
-				String schema = last < 0 ? entry.table() : entry.table().substring(0, last);
-				if (schemas.size() < limit && schema.contains(needle)) {
-					schemas.add(schema);
-				}
-			}
-			if (rows.size() < PageRequest.MAX_SIZE) {
-				break;
-			}
-		}
-		return List.copyOf(schemas);
+		return new Results(needle, tables.containing(needle, limit), tables.schemasContaining(needle, limit),
+				users(needle, limit));
 	}
 
 	private List<String> users(String needle, int limit) {

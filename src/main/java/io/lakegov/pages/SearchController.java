@@ -40,7 +40,7 @@ class SearchController {
 		var results = search.find(q, SUGGESTIONS);
 		List<Suggestion> suggestions = new ArrayList<>();
 		results.tables().forEach(table -> suggestions.add(new Suggestion("table", table.table(), tableUrl(table.table()))));
-		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, searchUrl(schema + "."))));
+		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, schemaUrl(schema))));
 		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, userUrl(user))));
 		return suggestions;
 	}
@@ -53,8 +53,8 @@ class SearchController {
 		return UriComponentsBuilder.fromPath("/users/{user}").buildAndExpand(user).encode().toUriString();
 	}
 
-	static String searchUrl(String text) {
-		return UriComponentsBuilder.fromPath("/search").queryParam("q", "{q}").buildAndExpand(text).encode().toUriString();
+	static String schemaUrl(String schema) {
+		return UriComponentsBuilder.fromPath("/schemas/{schema}").buildAndExpand(schema).encode().toUriString();
 	}
 
 	/**

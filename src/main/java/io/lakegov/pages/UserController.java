@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * One user: the tables they read and wrote over the chosen days, most used first, those reached through views
- * with the paths; from the service the API's user operation calls with {@code indirect=true}.
+ * One user: the tables they read and wrote over the chosen days, most used first, with what the reads cost,
+ * those reached through views with the paths; from the service the API's user operation calls with
+ * {@code indirect=true}.
  */
 @Controller
 @Hidden
@@ -35,7 +36,7 @@ class UserController {
 	@GetMapping("/users/{user}")
 	String user(@PathVariable @Size(min = 1, max = 255) String user, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + TableController.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			Model model) {
 		DateRange range = dates.range(from, to);
 		var tables = users.tables(user, range, new PageRequest(page, size));

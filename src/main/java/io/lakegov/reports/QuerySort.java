@@ -5,7 +5,7 @@ import java.util.Locale;
 import io.lakegov.web.ApiException;
 
 /** The orders of a table's query groups; {@code key} is what the SQL's ORDER BY compares with. */
-enum QuerySort {
+public enum QuerySort {
 
 	STATEMENTS("statements"), DURATION("duration"), BYTES("bytes"), LAST_RUN("lastRun");
 
@@ -15,7 +15,7 @@ enum QuerySort {
 		this.key = key;
 	}
 
-	static QuerySort parse(String text) {
+	public static QuerySort parse(String text) {
 		for (QuerySort sort : values()) {
 			if (sort.key.toLowerCase(Locale.ROOT).equals(text.toLowerCase(Locale.ROOT))) {
 				return sort;

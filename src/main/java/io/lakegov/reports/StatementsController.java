@@ -5,7 +5,6 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableResolver;
-import io.lakegov.web.Callers;
 import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
@@ -36,11 +35,11 @@ class StatementsController {
 
 	private final BusinessDates dates;
 
-	private final StatementRepository statements;
+	private final TableQueryService statements;
 
 	private final SourceFilter sources;
 
-	StatementsController(TableResolver resolver, BusinessDates dates, StatementRepository statements,
+	StatementsController(TableResolver resolver, BusinessDates dates, TableQueryService statements,
 			SourceFilter sources) {
 		this.sources = sources;
 		this.resolver = resolver;
@@ -63,21 +62,9 @@ class StatementsController {
 			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
 		String historySource = sources.filter(source);
 		DateRange range = dates.range(from, to);
-		var request = new PageRequest(page, size);
-		String tableName = null;
-		if (table != null && !table.isBlank()) {
-			ResolvedTable resolved = resolver.resolve(table);
-			if (!resolved.seen()) {
-				return PageResponse.empty(request.page(), request.size());
-			}
-			tableName = resolved.name();
-		}
+		ResolvedTable resolved = table == null || table.isBlank() ? null : resolver.resolve(table);
 		String userName = user == null || user.isBlank() ? null : user;
-		String filterTable = tableName;
-		var rows = statements.statements(filterTable, userName, historySource, range, dates.zone(), request,
-				Callers.maySeeRawSql());
-		return PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows),
-				() -> statements.count(filterTable, userName, historySource, range, dates.zone()));
+		return statements.statements(resolved, userName, historySource, range, new PageRequest(page, size));
 	}
 
 }

@@ -15,16 +15,16 @@ import io.lakegov.history.SourceGap;
  * @param asked the reads the answer needed
  * @param unanswered how many of them gave nothing
  */
-record Availability(Status status, String reason, int asked, int unanswered) {
+public record Availability(Status status, String reason, int asked, int unanswered) {
 
 	/** How much came back. */
-	enum Status {
+	public enum Status {
 
 		AVAILABLE, PARTIAL, UNAVAILABLE
 
 	}
 
-	Availability {
+	public Availability {
 		Objects.requireNonNull(status, "status");
 	}
 
@@ -33,7 +33,7 @@ record Availability(Status status, String reason, int asked, int unanswered) {
 				: new Tally().add(null).result();
 	}
 
-	boolean complete() {
+	public boolean complete() {
 		return status == Status.AVAILABLE;
 	}
 

@@ -1,7 +1,7 @@
 package io.lakegov.retention;
 
 /** How much a proposal can be trusted; the rules are in {@link RetentionRules}. */
-enum Confidence {
+public enum Confidence {
 
 	HIGH, MEDIUM, LOW
 

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import io.lakegov.sql.TableName;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
@@ -60,7 +59,7 @@ class RetentionController {
 					+ "source does not give in time, or lacks, or refuses, is said so in inventory and metadata.")
 	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
 			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") String table) {
-		return retention.table(tableName(table));
+		return retention.table(table);
 	}
 
 	private static Optional<RetentionKind> kind(String kind) {
@@ -74,20 +73,6 @@ class RetentionController {
 			throw ApiException.badRequest("Unknown kind '" + kind + "'; use one of "
 					+ Arrays.toString(RetentionKind.values()) + ".");
 		}
-	}
-
-	static TableName tableName(String text) {
-		TableName table;
-		try {
-			table = TableName.parse(text.strip());
-		}
-		catch (IllegalArgumentException ex) {
-			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
-		}
-		if (table.parts().size() != 3 || table.isPath()) {
-			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
-		}
-		return table;
 	}
 
 }

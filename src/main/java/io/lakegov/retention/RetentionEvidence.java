@@ -28,12 +28,12 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param usage reads and writes in the lookback and the last read
  * @param depths every known depth, ascending (not part of the API: the percentiles summarise it)
  */
-record RetentionEvidence(String table, Instant from, Instant to, int timeTravelReads, int depthKnown,
+public record RetentionEvidence(String table, Instant from, Instant to, int timeTravelReads, int depthKnown,
 		int depthUnknown, Double p50Days, Double p99Days, Double maxDays, int failures, Double failedMaxDays,
 		Map<String, Integer> failureClasses, List<String> users, List<String> sources, TableUsage usage,
 		@JsonIgnore List<Duration> depths) {
 
-	RetentionEvidence {
+	public RetentionEvidence {
 		failureClasses = Map.copyOf(failureClasses);
 		users = List.copyOf(users);
 		sources = List.copyOf(sources);

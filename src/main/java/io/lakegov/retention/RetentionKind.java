@@ -1,7 +1,7 @@
 package io.lakegov.retention;
 
 /** What a proposal asks for. */
-enum RetentionKind {
+public enum RetentionKind {
 
 	/** Keep history longer: people reach (or tried to reach) further back than the settings keep. */
 	RAISE,

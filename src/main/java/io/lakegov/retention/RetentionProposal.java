@@ -18,11 +18,11 @@ import java.util.Objects;
  * @param impact for REVIEW_UNUSED, the impact report to read before dropping the table
  * @param evidence what the proposal rests on
  */
-record RetentionProposal(String table, RetentionKind kind, String reason, List<SettingValue> current,
+public record RetentionProposal(String table, RetentionKind kind, String reason, List<SettingValue> current,
 		List<SettingValue> proposed, String sql, boolean settingsKnown, Confidence confidence,
 		String confidenceReason, String impact, RetentionEvidence evidence) {
 
-	RetentionProposal {
+	public RetentionProposal {
 		Objects.requireNonNull(table, "table");
 		Objects.requireNonNull(kind, "kind");
 		Objects.requireNonNull(confidence, "confidence");

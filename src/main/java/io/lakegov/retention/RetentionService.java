@@ -17,6 +17,7 @@ import io.lakegov.history.SourceGap;
 import io.lakegov.history.SourceRequests;
 import io.lakegov.history.SourceVisit;
 import io.lakegov.sql.TableName;
+import io.lakegov.web.ApiException;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +38,7 @@ import org.springframework.stereotype.Service;
  * bounded); and every inventory table, for REVIEW_UNUSED.
  */
 @Service
-class RetentionService {
+public class RetentionService {
 
 	/** Inventory tables considered at most; a lakehouse with more is reviewed in its newest altered part. */
 	static final int INVENTORY_LIMIT = 20_000;
@@ -130,6 +131,14 @@ class RetentionService {
 		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability());
 	}
 
+	/**
+	 * One table, computed now: its evidence, settings and proposals. A text that is no
+	 * {@code catalog.schema.table} is a 400.
+	 */
+	public TableRetention table(String table) {
+		return table(tableName(table));
+	}
+
 	/** One table, computed now: its evidence, settings and proposals. */
 	TableRetention table(TableName table) {
 		Instant now = clock.instant();
@@ -174,6 +183,21 @@ class RetentionService {
 	private RetentionRules rules(Instant from) {
 		boolean covers = facts.firstDay().map(first -> !first.isAfter(RetentionFactsRepository.day(from))).orElse(false);
 		return new RetentionRules(config, from, covers);
+	}
+
+	/** {@code catalog.schema.table}, as the API's retention operations take it. */
+	static TableName tableName(String text) {
+		TableName table;
+		try {
+			table = TableName.parse(text.strip());
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
+		}
+		if (table.parts().size() != 3 || table.isPath()) {
+			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
+		}
+		return table;
 	}
 
 }

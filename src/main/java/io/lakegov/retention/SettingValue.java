@@ -12,9 +12,9 @@ import java.util.Objects;
  * @param days the duration it stands for, in days (null for a count such as min-snapshots-to-keep)
  * @param defaulted true when the table does not set it and the format's default applies
  */
-record SettingValue(String property, String value, Double days, boolean defaulted) {
+public record SettingValue(String property, String value, Double days, boolean defaulted) {
 
-	SettingValue {
+	public SettingValue {
 		Objects.requireNonNull(property, "property");
 		Objects.requireNonNull(value, "value");
 	}

@@ -12,7 +12,7 @@ import java.util.List;
  * @param inventory whether the source's table inventory could be asked about the table
  * @param metadata whether the source gave the table's settings (and commit history, when a read was by version)
  */
-record TableRetention(String table, RetentionEvidence evidence, Settings settings, List<RetentionProposal> proposals,
+public record TableRetention(String table, RetentionEvidence evidence, Settings settings, List<RetentionProposal> proposals,
 		Availability inventory, Availability metadata) {
 
 	/**
@@ -23,7 +23,7 @@ record TableRetention(String table, RetentionEvidence evidence, Settings setting
 	 * @param note why they are unknown
 	 * @param values the retention properties, defaults marked
 	 */
-	record Settings(String format, boolean known, String note, List<SettingValue> values) {
+	public record Settings(String format, boolean known, String note, List<SettingValue> values) {
 
 		static Settings of(RetentionSettings settings) {
 			return new Settings(settings.format(), settings.known(), settings.note(), settings.values());

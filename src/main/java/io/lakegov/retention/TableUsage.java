@@ -10,7 +10,7 @@ import java.time.Instant;
  * @param lastRead the last read the store knows, even before the lookback
  * @param lastWrite the last write the store knows
  */
-record TableUsage(long reads, long writes, Instant lastRead, Instant lastWrite) {
+public record TableUsage(long reads, long writes, Instant lastRead, Instant lastWrite) {
 
 	static final TableUsage NONE = new TableUsage(0, 0, null, null);
 

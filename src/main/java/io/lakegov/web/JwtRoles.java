@@ -1,9 +1,7 @@
 package io.lakegov.web;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
@@ -27,32 +25,9 @@ final class JwtRoles implements Converter<Jwt, AbstractAuthenticationToken> {
 	@Override
 	public AbstractAuthenticationToken convert(Jwt jwt) {
 		List<GrantedAuthority> authorities = new ArrayList<>();
-		role(groups(jwt.getClaim(properties.roleClaim())))
+		properties.role(jwt.getClaim(properties.roleClaim()))
 			.ifPresent(role -> authorities.add(new SimpleGrantedAuthority(role.authority())));
 		return new JwtAuthenticationToken(jwt, authorities, jwt.getSubject() == null ? "token" : jwt.getSubject());
-	}
-
-	Optional<Role> role(Collection<String> groups) {
-		Role best = null;
-		for (String group : groups) {
-			Role role = properties.adminGroups().contains(group) ? Role.ADMIN
-					: properties.operatorGroups().contains(group) ? Role.OPERATOR
-							: properties.viewerGroups().contains(group) ? Role.VIEWER : null;
-			if (role != null && (best == null || role.includes(best))) {
-				best = role;
-			}
-		}
-		return Optional.ofNullable(best);
-	}
-
-	private static List<String> groups(Object claim) {
-		if (claim instanceof String text) {
-			return List.of(text.split("[\\s,]+"));
-		}
-		if (claim instanceof Collection<?> values) {
-			return values.stream().map(String::valueOf).toList();
-		}
-		return List.of();
 	}
 
 }

@@ -11,12 +11,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.webjars.WebJarVersionLocator;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Debian's chromium driven by its chromium-driver, headless: the machine's, or where there are none, Debian's
@@ -55,6 +60,27 @@ final class Browser {
 		Path file = SCREENSHOTS.resolve(name + ".png");
 		Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
 		return file;
+	}
+
+	/** Types the key into the sign-in form shown now and waits to be sent on. */
+	static void signIn(ChromeDriver driver, String key) {
+		WebElement field = driver.findElement(By.id("key"));
+		field.clear();
+		field.sendKeys(key);
+		field.submit();
+		new WebDriverWait(driver, Duration.ofSeconds(30)).until(browser -> !browser.getCurrentUrl().endsWith("/login"));
+	}
+
+	/**
+	 * Saves a screenshot of the page shown now, prints its first contentful paint, and fails on any serious or
+	 * critical violation axe-core finds in it.
+	 */
+	static void checkPage(ChromeDriver driver, String page) throws IOException {
+		screenshot(driver, page);
+		Object paint = driver.executeScript(
+				"const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? Math.round(p.startTime) : null");
+		System.out.printf("first contentful paint of the %s page: %s ms%n", page, paint);
+		assertThat(seriousAccessibilityViolations(driver)).as("axe-core on the %s page", page).isEmpty();
 	}
 
 	/** The serious and critical violations axe-core finds in the page shown now, one line each. */

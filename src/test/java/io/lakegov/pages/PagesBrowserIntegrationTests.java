@@ -12,6 +12,7 @@ import io.lakegov.history.demo.DemoWorkload;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.SourceRows;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,20 +27,26 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an analyst does in a real browser, on the demo workload: sign in with a key, search for orders, open
- * the table, see its verdict, chart and readers (those through views with their paths), and meet a page that
- * says so for a name that is wrong. axe-core finds no serious or critical violation on any page; each page's
- * screenshot is saved under {@code target/screenshots}.
+ * What an analyst does in a real browser, on the demo workload (a tenth of its sessions masked, one table
+ * shared): sign in with a key, search for orders, open the table, see its verdict, chart, readers (those through
+ * views with their paths), query groups, related tables and retention, its schema, the rankings, the unused
+ * tables and the ingestion page, and meet a page that says so for a name that is wrong;
+ * an admin sees raw statement texts, a viewer never. axe-core finds no serious or critical violation on any
+ * page; each page's screenshot is saved under {@code target/screenshots}, and its first contentful paint is
+ * printed.
  */
-@IntegrationTest(properties = "lakegov.ingest.initial-lookback=21d")
+@IntegrationTest(properties = { "lakegov.ingest.initial-lookback=21d", "lakegov.history.keep-raw-text=true" })
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PagesBrowserIntegrationTests {
 
 	static final String ORDERS = "main.sales.orders";
+
+	static final String SHARED = "main.sales.returns";
 
 	@LocalServerPort
 	int port;
@@ -59,9 +66,15 @@ class PagesBrowserIntegrationTests {
 
 	@BeforeAll
 	void loadTheDemoWorkloadAndStartTheBrowser() throws Exception {
-		var warehouse = new DemoWarehouse(source);
+		var warehouse = new DemoWarehouse(source, 0.1);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		warehouse.writeFinished(new DemoWorkload(11).generate(now.minus(Duration.ofDays(14)), now.minusSeconds(60), 3000));
+		new SourceRows(JdbcClient.create(source.dataSource())).row("share-returns")
+			.text("ALTER SHARE partners ADD TABLE " + SHARED)
+			.user("ann@example.com")
+			.session("share-session")
+			.started(now.minus(Duration.ofDays(2)))
+			.save();
 		warehouse.refreshCatalog(now);
 		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
 		catalog.sync();
@@ -118,7 +131,22 @@ class PagesBrowserIntegrationTests {
 		assertThat(readers).contains("directly", "through views", ORDERS + " ← main.sales.orders_enriched");
 		assertThat(browser.findElement(By.id("writers")).getText()).startsWith("Writers");
 		assertThat(browser.findElement(By.id("sources")).getText()).containsIgnoringCase("job");
+		assertThat(browser.findElements(By.cssSelector("#queries tbody tr"))).isNotEmpty();
+		assertThat(browser.findElement(By.cssSelector("#queries thead")).getText()).contains("p95 duration");
+		assertThat(browser.findElement(By.cssSelector("#queries tbody code.sql")).getText()).contains(ORDERS);
+		assertThat(browser.findElements(By.cssSelector("#statements tbody tr"))).isNotEmpty();
+		assertThat(browser.findElements(By.cssSelector("#related tbody tr"))).isNotEmpty();
+		assertThat(browser.findElement(By.id("shares")).getText()).contains("in no Delta Sharing share");
+		assertThat(browser.findElement(By.id("retention")).getText()).contains("Settings", "Proposal");
+		assertThat(browser.findElement(By.id("notes")).getText()).contains("lineage alone");
+		assertThat(browser.getPageSource()).as("raw texts are for admins").doesNotContain("Raw text", "raw-sql");
 		accessible("table");
+
+		browser.findElement(By.linkText("most total duration")).click();
+		wait.until(ExpectedConditions.urlContains("queriesSort=duration"));
+		assertThat(browser.findElement(By.cssSelector("#queries a[aria-current=true]")).getText()).isEqualTo("most total duration");
+		browser.navigate().back();
+		wait.until(ExpectedConditions.urlToBe("http://localhost:" + port + "/tables/" + ORDERS));
 
 		browser.findElement(By.linkText("90 days")).click();
 		wait.until(ExpectedConditions.urlContains("from="));
@@ -141,18 +169,38 @@ class PagesBrowserIntegrationTests {
 		reader.click();
 		wait.until(ExpectedConditions.urlContains("/users/"));
 		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo(user);
-		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS);
+		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS, "Read duration");
 		accessible("user");
+
+		open("/schemas/main.sales");
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("main.sales");
+		assertThat(browser.findElement(By.id("tables")).getText()).contains(ORDERS);
+		accessible("schema");
 
 		browser.findElement(By.linkText("Rankings")).click();
 		wait.until(ExpectedConditions.urlContains("/rankings"));
 		WebElement ranking = browser.findElement(By.id("ranking-chart"));
 		assertThat(ranking.getAttribute("role")).isEqualTo("img");
-		assertThat(ranking.getAttribute("aria-label")).startsWith("Bar chart of the 20 most read tables");
+		assertThat(ranking.getAttribute("aria-label")).startsWith("Bar chart of the 20 tables with the most reads");
 		wait.until(driver -> !ranking.findElements(By.tagName("canvas")).isEmpty());
 		assertThat(browser.findElement(By.id("ranking-numbers")).getText()).contains(ORDERS);
-		assertThat(browser.findElement(By.id("user-ranking")).getText()).contains(user);
+		WebElement userRanking = browser.findElement(By.id("user-ranking-chart"));
+		assertThat(userRanking.getAttribute("role")).isEqualTo("img");
+		assertThat(userRanking.getAttribute("aria-label")).startsWith("Bar chart of the 20 users with the most table reads");
+		wait.until(driver -> !userRanking.findElements(By.tagName("canvas")).isEmpty());
+		assertThat(browser.findElement(By.id("user-ranking-numbers")).getText()).contains(user);
 		accessible("rankings");
+		browser.findElement(By.linkText("longest read duration")).click();
+		wait.until(ExpectedConditions.urlContains("tablesBy=duration"));
+		assertThat(browser.findElement(By.id("ranking-chart")).getAttribute("aria-label")).contains("longest read duration");
+		browser.navigate().back();
+		wait.until(ExpectedConditions.urlToBe("http://localhost:" + port + "/rankings"));
+
+		browser.findElement(By.linkText("Unused tables")).click();
+		wait.until(ExpectedConditions.urlContains("/unused"));
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Tables nobody read");
+		assertThat(browser.findElement(By.id("unused")).getText()).doesNotContain(SHARED);
+		accessible("unused");
 
 		browser.findElement(By.linkText("Ingestion")).click();
 		wait.until(ExpectedConditions.urlContains("/ingestion"));
@@ -163,13 +211,37 @@ class PagesBrowserIntegrationTests {
 	}
 
 	@Test
-	void anOperatorStartsARunFromTheIngestionPage() throws Exception {
-		open("/ingestion");
-		signIn(IntegrationTest.OPERATOR_KEY);
-		browser.findElement(By.xpath("//button[text()='Start a run now']")).click();
-		wait.until(ExpectedConditions.urlContains("/ingestion?started="));
-		assertThat(browser.findElement(By.cssSelector("[role=status]")).getText()).contains("started");
-		accessible("ingestion-operator");
+	void anAdminSeesRawStatementTextsAndAViewerNever() throws Exception {
+		open("/tables/" + ORDERS);
+		signIn(IntegrationTest.API_KEY);
+		List<WebElement> raw = browser.findElements(By.cssSelector("#statements tbody code.raw-sql"));
+		assertThat(raw).isNotEmpty();
+		assertThat(browser.findElement(By.cssSelector("#statements thead")).getText()).contains("Raw text (admins only)");
+		String text = raw.stream().map(WebElement::getText).filter(sql -> sql.contains("'") || sql.matches("(?s).*\\d.*"))
+			.findFirst()
+			.orElseThrow();
+		accessible("table-admin");
+
+		browser.findElement(By.cssSelector("form.signout button")).click();
+		wait.until(ExpectedConditions.urlContains("/login?signedOut"));
+		open("/tables/" + ORDERS);
+		signIn(IntegrationTest.VIEWER_KEY);
+		assertThat(browser.findElements(By.cssSelector("code.raw-sql"))).isEmpty();
+		assertThat(browser.findElement(By.tagName("main")).getText()).doesNotContain("Raw text", "admins only", text);
+	}
+
+	@Test
+	void aSharedTableSaysWhoSharedItAndItsRetentionSqlCanBeCopied() throws Exception {
+		open("/tables/" + SHARED);
+		signIn(IntegrationTest.VIEWER_KEY);
+		assertThat(browser.findElement(By.id("verdict-heading")).getText()).isEqualTo("Shared outside this workspace");
+		assertThat(browser.findElement(By.id("shares")).getText()).contains("partners", "in the share", "ann@example.com");
+		List<WebElement> copy = browser.findElements(By.cssSelector("#retention button.copy"));
+		if (!copy.isEmpty()) {
+			copy.get(0).click();
+			wait.until(driver -> !driver.findElement(By.cssSelector("#retention .copied")).getText().isEmpty());
+		}
+		accessible("table-shared");
 	}
 
 	@Test
@@ -212,11 +284,7 @@ class PagesBrowserIntegrationTests {
 	}
 
 	private void signIn(String key) {
-		WebElement field = browser.findElement(By.id("key"));
-		field.clear();
-		field.sendKeys(key);
-		field.submit();
-		wait.until(driver -> !driver.getCurrentUrl().endsWith("/login"));
+		Browser.signIn(browser, key);
 	}
 
 	private long status() {
@@ -224,11 +292,7 @@ class PagesBrowserIntegrationTests {
 	}
 
 	private void accessible(String page) throws Exception {
-		screenshot(page);
-		Object paint = browser.executeScript(
-				"const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? Math.round(p.startTime) : null");
-		System.out.printf("first contentful paint of the %s page: %s ms%n", page, paint);
-		assertThat(Browser.seriousAccessibilityViolations(browser)).as("axe-core on the %s page", page).isEmpty();
+		Browser.checkPage(browser, page);
 	}
 
 	private void screenshot(String page) throws Exception {

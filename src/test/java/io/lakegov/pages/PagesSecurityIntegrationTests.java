@@ -37,7 +37,8 @@ class PagesSecurityIntegrationTests {
 		var response = get("/tables/main.sales.orders");
 		assertThat(response.statusCode()).isEqualTo(302);
 		assertThat(response.headers().firstValue("Location")).hasValueSatisfying(to -> assertThat(to).endsWith("/login"));
-		assertThat(get("/login").body()).contains("name=\"key\"", "name=\"_csrf\"");
+		assertThat(get("/login").body()).contains("name=\"key\"", "name=\"_csrf\"")
+			.as("no identity provider is configured").doesNotContain("/oauth2/authorization");
 	}
 
 	@Test

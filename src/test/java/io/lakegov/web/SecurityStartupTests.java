@@ -23,7 +23,7 @@ class SecurityStartupTests {
 
 	private static SecurityProperties.OAuth2 oauth2(String issuer) {
 		return new SecurityProperties.OAuth2(issuer, null, null, "groups", List.of("viewer"), List.of("operator"),
-				List.of("admin"));
+				List.of("admin"), null, null, List.of("openid"));
 	}
 
 	@Test

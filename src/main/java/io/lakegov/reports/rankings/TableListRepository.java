@@ -19,7 +19,7 @@ import static io.lakegov.reports.TableUsageRepository.instant;
  * A table in a share is never unused: its recipients read it outside this workspace's query history.
  */
 @Repository
-public class TableListRepository {
+class TableListRepository {
 
 	private final JdbcClient jdbc;
 
@@ -27,7 +27,7 @@ public class TableListRepository {
 		this.jdbc = jdbc;
 	}
 
-	public List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
+	List<Counted<TableEntry>> tables(String prefix, PageRequest page) {
 		return jdbc.sql("""
 				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write,
 				       EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = n.name AND sh.removed_at IS NULL),
@@ -47,6 +47,57 @@ public class TableListRepository {
 			.query((rs, n) -> new Counted<>(new TableEntry(rs.getString(1), rs.getBoolean(2),
 					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getBoolean(5)), rs.getLong(6)))
 			.list();
+	}
+
+	/**
+	 * Tables whose name contains the text anywhere, those starting with it first, then by name. The text is
+	 * matched literally: its {@code %}, {@code _} and backslashes are escaped. A sequential pass over the names
+	 * only (no facts), which the three name lists keep small: a table has one row in each.
+	 */
+	List<Counted<TableEntry>> containing(String text, PageRequest page) {
+		return jdbc.sql("""
+				SELECT n.name, i.id IS NOT NULL AS in_inventory, s.last_read, s.last_write,
+				       EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = n.name AND sh.removed_at IS NULL),
+				       count(*) OVER () AS total
+				FROM (SELECT table_name AS name FROM table_summary WHERE table_name ILIKE :pattern ESCAPE '\\'
+				      UNION
+				      SELECT full_name FROM table_inventory WHERE full_name ILIKE :pattern ESCAPE '\\'
+				      UNION
+				      SELECT table_name FROM table_share WHERE table_name ILIKE :pattern ESCAPE '\\') n
+				LEFT JOIN table_summary s ON s.table_name = n.name
+				LEFT JOIN table_inventory i ON i.full_name = n.name AND i.valid_to IS NULL
+				ORDER BY left(n.name, length(:text)) = :text DESC, n.name
+				LIMIT :limit OFFSET :offset""")
+			.param("pattern", "%" + likeEscaped(text) + "%")
+			.param("text", text)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Counted<>(new TableEntry(rs.getString(1), rs.getBoolean(2),
+					instant(rs.getTimestamp(3)), instant(rs.getTimestamp(4)), rs.getBoolean(5)), rs.getLong(6)))
+			.list();
+	}
+
+	/** Schemas ({@code catalog.schema}) of the known tables whose name contains the text, by name. */
+	List<String> schemasContaining(String text, int limit) {
+		return jdbc.sql("""
+				SELECT DISTINCT regexp_replace(n.name, '[.][^.]*$', '') AS schema
+				FROM (SELECT table_name AS name FROM table_summary
+				      UNION
+				      SELECT full_name FROM table_inventory
+				      UNION
+				      SELECT table_name FROM table_share) n
+				WHERE regexp_replace(n.name, '[.][^.]*$', '') ILIKE :pattern ESCAPE '\\'
+				ORDER BY schema
+				LIMIT :limit""")
+			.param("pattern", "%" + likeEscaped(text) + "%")
+			.param("limit", limit)
+			.query(String.class)
+			.list();
+	}
+
+	/** The text as a LIKE pattern that matches it literally, with the backslash as the escape character. */
+	static String likeEscaped(String text) {
+		return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
 	}
 
 	long countTables(String prefix) {

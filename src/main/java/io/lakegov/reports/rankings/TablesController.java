@@ -1,9 +1,5 @@
 package io.lakegov.reports.rankings;
 
-import java.util.Locale;
-
-import io.lakegov.reports.Counted;
-import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.web.PageResponse;
@@ -28,12 +24,9 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Tables", description = "Tables seen in usage or in the lakehouse inventory, and unused tables")
 class TablesController {
 
-	private final BusinessDates dates;
+	private final TableLists tables;
 
-	private final TableListRepository tables;
-
-	TablesController(BusinessDates dates, TableListRepository tables) {
-		this.dates = dates;
+	TablesController(TableLists tables) {
 		this.tables = tables;
 	}
 
@@ -43,10 +36,7 @@ class TablesController {
 			@Parameter(description = "only names starting with this (case-insensitive)", example = "main.sales.") @RequestParam(defaultValue = "") @Size(max = 765) String prefix,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		String normalised = prefix.strip().toLowerCase(Locale.ROOT);
-		var request = new PageRequest(page, size);
-		var rows = tables.tables(normalised, request);
-		return PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows), () -> tables.countTables(normalised));
+		return tables.startingWith(prefix, new PageRequest(page, size));
 	}
 
 	@GetMapping("/unused")
@@ -56,11 +46,7 @@ class TablesController {
 			@Parameter(description = "the window: business days up to today, included", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(DateRange.MAX_DAYS) int days,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		DateRange window = dates.lastDays(days);
-		var request = new PageRequest(page, size);
-		var rows = tables.unused(window, request);
-		return new UnusedTables(window.from(), window.to(),
-				PageResponse.of(Counted.rows(rows), request.page(), request.size(), Counted.total(rows), () -> tables.countUnused(window)));
+		return tables.unused(days, new PageRequest(page, size));
 	}
 
 }

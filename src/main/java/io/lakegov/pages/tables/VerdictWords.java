@@ -1,4 +1,4 @@
-package io.lakegov.pages;
+package io.lakegov.pages.tables;
 
 import io.lakegov.impact.ImpactReport;
 

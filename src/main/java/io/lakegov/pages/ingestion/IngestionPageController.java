@@ -1,14 +1,16 @@
-package io.lakegov.pages;
+package io.lakegov.pages.ingestion;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.ingest.IngestionRun;
 import io.lakegov.ingest.IngestionRunRepository;
 import io.lakegov.ingest.IngestionService;
+import io.lakegov.ingest.IngestionStatus;
 import io.lakegov.ingest.IngestionStatusService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.ingest.SourceParameter;
@@ -28,8 +30,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * Where ingestion stands, per source: health, lag, the run in progress, recent runs, the masked share with its
- * advice and the lineage's coverage. Operators may start a run or a backfill from it and read why a run failed;
+ * Where ingestion stands, per source: health, lag, the run in progress with how far it has got, recent runs, the
+ * masked share with its advice and the lineage's coverage; to every signed-in role. Operators may start a run or a backfill from it and read why a run failed;
  * everyone else sees no such button nor error text, and the server refuses them the same as the API does.
  */
 @Controller
@@ -52,7 +54,12 @@ class IngestionPageController {
 
 	@GetMapping("/ingestion")
 	String ingestion(@RequestParam(required = false) @Nullable Long started, Model model) {
-		model.addAttribute("sources", status.all());
+		var all = status.all();
+		model.addAttribute("sources", all);
+		model.addAttribute("progress", all.sources()
+			.stream()
+			.filter(source -> source.running() != null)
+			.collect(Collectors.toMap(IngestionStatus::sourceName, source -> RunProgress.of(source.running(), source.watermark()))));
 		model.addAttribute("runs", ingestion.page(null, 0, RECENT_RUNS));
 		model.addAttribute("operator", operator());
 		model.addAttribute("started", started);

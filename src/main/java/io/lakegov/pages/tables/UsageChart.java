@@ -1,4 +1,4 @@
-package io.lakegov.pages;
+package io.lakegov.pages.tables;
 
 import java.util.Comparator;
 import java.util.List;

@@ -1,0 +1,131 @@
+package io.lakegov.pages.tables;
+
+import io.lakegov.impact.ImpactService;
+import io.lakegov.pages.Pager;
+import io.lakegov.reports.ColumnUsage;
+import io.lakegov.reports.IndirectReaders;
+import io.lakegov.reports.QuerySort;
+import io.lakegov.reports.TableQueryService;
+import io.lakegov.reports.TableUsage;
+import io.lakegov.retention.RetentionService;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableResolver;
+import io.lakegov.web.ApiException;
+import io.lakegov.web.Callers;
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * One table: the verdict and its evidence, the daily chart over the chosen days, its readers (directly and
+ * through views, with the paths), its writers, the jobs, notebooks and dashboards that use it, its columns with
+ * their reads, its query groups and latest statements (raw text for admins only), the tables read with it, its
+ * shares and its retention proposal; from the services the API's table, column, query, impact and retention
+ * operations call. Each list pages on its own parameter, so that every page of every list has an address.
+ */
+@Controller
+@Hidden
+class TableController {
+
+	private final TableResolver resolver;
+
+	private final BusinessDates dates;
+
+	private final ImpactService impact;
+
+	private final TableUsage usage;
+
+	private final IndirectReaders readers;
+
+	private final ColumnUsage columns;
+
+	private final TableQueryService queries;
+
+	private final RetentionService retention;
+
+	TableController(TableResolver resolver, BusinessDates dates, ImpactService impact, TableUsage usage,
+			IndirectReaders readers, ColumnUsage columns, TableQueryService queries, RetentionService retention) {
+		this.resolver = resolver;
+		this.dates = dates;
+		this.impact = impact;
+		this.usage = usage;
+		this.readers = readers;
+		this.columns = columns;
+		this.queries = queries;
+		this.retention = retention;
+	}
+
+	@GetMapping("/tables/{table}")
+	String table(@PathVariable String table, @RequestParam(required = false) String from,
+			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int readersPage,
+			@RequestParam(defaultValue = "0") @Min(0) int writersPage,
+			@RequestParam(defaultValue = "0") @Min(0) int columnsPage,
+			@RequestParam(defaultValue = "0") @Min(0) int queriesPage,
+			@RequestParam(defaultValue = "statements") String queriesSort,
+			@RequestParam(defaultValue = "0") @Min(0) int statementsPage,
+			@RequestParam(defaultValue = "0") @Min(0) int relatedPage,
+			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
+			HttpServletRequest request, Model model) {
+		ResolvedTable resolved = resolver.resolve(table);
+		if (!resolved.seen()) {
+			throw ApiException.notFound("lakegov knows no table named " + resolved.name()
+					+ ": no statement read or wrote it, and the lakehouse inventory does not list it.");
+		}
+		if (!resolved.name().equals(table)) {
+			String query = request.getQueryString();
+			return "redirect:" + UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(resolved.name()).encode()
+					.toUriString() + (query == null ? "" : "?" + query);
+		}
+		QuerySort sort = QuerySort.parse(queriesSort);
+		DateRange range = dates.range(from, to);
+		var report = impact.report(resolved, range);
+		model.addAttribute("table", resolved.name());
+		model.addAttribute("range", range);
+		model.addAttribute("today", dates.today());
+		model.addAttribute("report", report);
+		model.addAttribute("verdict", VerdictWords.of(report));
+		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range)));
+
+		var readerPage = readers.readers(resolved, range, new PageRequest(readersPage, size));
+		model.addAttribute("readers", readerPage);
+		model.addAttribute("readersPager", Pager.of(readerPage.users(), "readersPage"));
+		var writerPage = usage.writers(resolved, range, new PageRequest(writersPage, size), null);
+		model.addAttribute("writers", writerPage);
+		model.addAttribute("writersPager", Pager.of(writerPage.users(), "writersPage"));
+		var columnReport = columns.columns(resolved, range, new PageRequest(columnsPage, size));
+		model.addAttribute("columns", columnReport);
+		model.addAttribute("columnsPager", Pager.of(columnReport.columns(), "columnsPage"));
+
+		var groups = queries.queries(resolved, range, sort, new PageRequest(queriesPage, size));
+		model.addAttribute("queries", groups);
+		model.addAttribute("queriesSort", queriesSort);
+		model.addAttribute("queriesOrders", QueryOrder.all());
+		model.addAttribute("queriesPager", Pager.of(groups.queries(), "queriesPage"));
+		var statements = queries.statements(resolved, null, null, range, new PageRequest(statementsPage, size));
+		model.addAttribute("statements", statements);
+		model.addAttribute("statementsPager", Pager.of(statements, "statementsPage"));
+		// the raw texts' column only for admins, and only when the store keeps some of these texts
+		boolean admin = Callers.maySeeRawSql();
+		model.addAttribute("rawSql", admin && statements.items().stream().anyMatch(entry -> entry.sql() != null));
+		model.addAttribute("rawSqlNotKept", admin && !statements.items().isEmpty()
+				&& statements.items().stream().allMatch(entry -> entry.sql() == null));
+		var related = queries.related(resolved, range, new PageRequest(relatedPage, size));
+		model.addAttribute("related", related);
+		model.addAttribute("relatedPager", Pager.of(related.tables(), "relatedPage"));
+
+		model.addAttribute("retention", retention.table(resolved.name()));
+		return "tables/table";
+	}
+
+}
