@@ -8,7 +8,9 @@ import io.lakegov.ingest.IngestionRun;
 import io.lakegov.ingest.RunKind;
 
 /**
- * How far a running run has got, from what its record and its source's watermark say: the rows read so far and
+ * How far a running run has got. Where the run knows its window's rows (the source counted them, or they were
+ * estimated from earlier runs), from its rows done, to go and their rate. Otherwise from what its record and its
+ * source's watermark say: the rows read so far and
  * their rate, and how much of the run's window of {@code update_time} the committed batches cover (the
  * watermark moves with each batch; a backfill re-reads an older window and leaves the watermark alone, so its share
  * is unknown), from which the time left is estimated as if the rest of the window came at the same pace. Unknown
@@ -31,6 +33,15 @@ record RunProgress(long runId, long rowsDone, int batches, Duration elapsed, Lon
 
 	static RunProgress of(IngestionRun run, Instant watermark) {
 		Duration elapsed = Duration.ofMillis(Math.max(0, run.durationMs()));
+		IngestionRun.Progress counted = run.progress();
+		if (counted != null && counted.rowsExpected() > 0) {
+			// the window's rows are known (counted, or estimated from earlier runs): rows are the measure
+			Long rate = counted.rowsPerSecond() > 0 ? Math.round(counted.rowsPerSecond()) : null;
+			double share = Math.min(1, (double) counted.rowsDone() / counted.rowsExpected());
+			Duration left = counted.eta() == null ? null
+					: Duration.ofMillis(Math.round(counted.rowsToGo() * 1000.0 / Math.max(counted.rowsPerSecond(), 1e-9)));
+			return new RunProgress(run.id(), counted.rowsDone(), run.batches(), elapsed, rate, share, left);
+		}
 		Long rate = elapsed.toMillis() >= 1000 && run.rowsRead() > 0
 				? Math.round(run.rowsRead() * 1000.0 / elapsed.toMillis()) : null;
 		Double share = share(run, watermark);
