@@ -15,7 +15,8 @@ import org.springframework.util.unit.DataSize;
  * unique-local ranges too, and over plain http; off by default, since watch URLs come from API callers
  * @param sendInterval how long the sender waits between looks at the outbox
  * @param sendBatch events one sender claims at a time
- * @param lease how long a claimed event is kept from other senders; one whose sender died is sent again after it
+ * @param lease how long claimed events are kept from other senders, longer than posting all of one claim may take;
+ * an event whose sender died is sent again after it
  * @param retryInitial the first retry's delay, doubling with each attempt (with jitter)
  * @param retryMax the longest delay between two attempts
  * @param retryFor how long after it was raised an event is still tried; after that it is FAILED
@@ -27,7 +28,7 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("lakegov.watch")
 public record WatchProperties(@DefaultValue("true") boolean enabled, @DefaultValue("90d") Duration newReaderAfter,
 		@DefaultValue("false") boolean allowPrivateTargets, @DefaultValue("2s") Duration sendInterval,
-		@DefaultValue("20") int sendBatch, @DefaultValue("1m") Duration lease, @DefaultValue("10s") Duration retryInitial,
+		@DefaultValue("5") int sendBatch, @DefaultValue("1m") Duration lease, @DefaultValue("10s") Duration retryInitial,
 		@DefaultValue("1h") Duration retryMax, @DefaultValue("1d") Duration retryFor,
 		@DefaultValue("3s") Duration connectTimeout, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("64KB") DataSize maxResponse, @DefaultValue("1m") Duration healthInterval) {
@@ -39,9 +40,10 @@ public record WatchProperties(@DefaultValue("true") boolean enabled, @DefaultVal
 		if (sendBatch < 1) {
 			throw new IllegalArgumentException("lakegov.watch.send-batch must be at least 1");
 		}
-		if (lease.compareTo(requestTimeout.plus(connectTimeout)) <= 0) {
-			throw new IllegalArgumentException(
-					"lakegov.watch.lease must be longer than a delivery may take (connect-timeout + request-timeout)");
+		if (lease.compareTo(requestTimeout.plus(connectTimeout).multipliedBy(sendBatch)) <= 0) {
+			// the events of one claim are posted one after the other: the last must still be held when it is posted
+			throw new IllegalArgumentException("lakegov.watch.lease must be longer than send-batch deliveries may take "
+					+ "(send-batch x (connect-timeout + request-timeout))");
 		}
 		if (retryInitial.isZero() || retryInitial.isNegative() || retryMax.compareTo(retryInitial) < 0) {
 			throw new IllegalArgumentException("lakegov.watch.retry-initial must be positive and at most retry-max");

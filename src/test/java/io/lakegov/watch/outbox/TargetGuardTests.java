@@ -50,7 +50,7 @@ class TargetGuardTests {
 	}
 
 	static WatchProperties properties(boolean allowPrivate) {
-		return new WatchProperties(true, Duration.ofDays(90), allowPrivate, Duration.ofSeconds(2), 20,
+		return new WatchProperties(true, Duration.ofDays(90), allowPrivate, Duration.ofSeconds(2), 5,
 				Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofDays(1),
 				Duration.ofSeconds(3), Duration.ofSeconds(5), DataSize.ofKilobytes(64), Duration.ofMinutes(1));
 	}
