@@ -31,7 +31,7 @@ public class Deprecations {
 				ON CONFLICT (table_name) DO UPDATE SET planned = EXCLUDED.planned, note = EXCLUDED.note,
 				    marked_at = EXCLUDED.marked_at, marked_by = EXCLUDED.marked_by""")
 			.param("table", deprecation.table())
-			.param("planned", Date.valueOf(deprecation.planned()))
+			.param("planned", Date.valueOf(deprecation.plannedDate()))
 			.param("note", deprecation.note())
 			.param("markedAt", Timestamp.from(deprecation.markedAt()))
 			.param("markedBy", deprecation.markedBy())

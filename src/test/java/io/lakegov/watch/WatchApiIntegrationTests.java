@@ -102,7 +102,7 @@ class WatchApiIntegrationTests {
 			.retrieve()
 			.toEntity(JsonNode.class);
 		assertThat(put.getStatusCode().value()).isEqualTo(200);
-		assertThat(put.getBody().get("planned").asString()).isEqualTo("2027-03-31");
+		assertThat(put.getBody().get("plannedDate").asString()).isEqualTo("2027-03-31");
 
 		var viewer = TestApi.withKey(port, IntegrationTest.VIEWER_KEY);
 		JsonNode impact = viewer.get().uri("/api/v1/tables/" + table + "/impact").retrieve().body(JsonNode.class);

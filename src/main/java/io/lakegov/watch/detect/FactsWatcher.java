@@ -96,7 +96,7 @@ class FactsWatcher {
 		firsts.values().stream().filter(access -> access.type() == EventType.DEPRECATED_READ).forEach(access -> {
 			Deprecation mark = watches.deprecations().get(access.table());
 			Map<String, Object> details = details(access, event.source());
-			details.put("plannedDate", mark.planned().toString());
+			details.put("plannedDate", mark.plannedDate().toString());
 			details.put("note", mark.note());
 			details.put("markedAt", mark.markedAt().toString());
 			details.put("markedBy", mark.markedBy());
