@@ -24,6 +24,7 @@ import io.lakegov.support.TestApi;
 import io.lakegov.usage.UsageFixtures;
 import io.lakegov.watch.detect.ActiveWatches;
 import io.lakegov.watch.outbox.OutboxSender;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -58,6 +59,9 @@ class WatchDeliveryIntegrationTests {
 
 	@Autowired
 	ActiveWatches active;
+
+	@Autowired
+	MeterRegistry registry;
 
 	SourceRows source;
 
@@ -119,6 +123,9 @@ class WatchDeliveryIntegrationTests {
 			}
 			assertThat(outcomes).containsExactlyInAnyOrder("RETRY 500", "RETRY 500", "RETRY 500", "DELIVERED 200",
 					"DELIVERED 200");
+			assertThat(registry.get("lakegov.watch.deliveries").tag("outcome", "RETRY").counter().count()).isGreaterThanOrEqualTo(3);
+			assertThat(registry.get("lakegov.watch.events").tag("type", "NEW_READER").counter().count()).isGreaterThanOrEqualTo(2);
+			assertThat(registry.get("lakegov.watch.outbox.age").gauge().value()).isZero();
 
 			read("ann", c + ".sales.orders", now.minusSeconds(300));
 			read("cid", c + ".sales.customers", now.minusSeconds(290));
