@@ -68,6 +68,11 @@ final class ViewIndex {
 		return onDay;
 	}
 
+	/** Whether the name is a view that reaches a watched table. */
+	boolean isView(String name) {
+		return byView.containsKey(name);
+	}
+
 	/** The views that reach the table on some day of the window. */
 	Set<String> viewsOf(String table) {
 		return viewsOf.getOrDefault(table, Set.of());

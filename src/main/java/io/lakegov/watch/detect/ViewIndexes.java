@@ -21,7 +21,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Keeps the {@link ViewIndex} of the watched tables. It is built again when the watches change, when a batch
- * holds statements that define, alter or drop views or rename tables, when a catalog sync lists views, when the
+ * holds statements that create, alter or drop views or rename tables, when a catalog sync lists views, when the
  * business day changes, and at least every {@link #MAX_AGE} (another replica's catalog sync); otherwise a batch
  * reuses it.
  */
@@ -54,11 +54,12 @@ class ViewIndexes {
 
 	/** The index for the watches, built again first when something it rests on changed. */
 	ViewIndex index(WatchSet watches, List<UsageFact> facts) {
-		if (facts.stream().anyMatch(ViewIndexes::changesViews)) {
+		Built current = built;
+		ViewIndex held = current == null ? ViewIndex.EMPTY : current.index();
+		if (facts.stream().anyMatch(fact -> changesViews(fact, held))) {
 			stale.set(true);
 		}
 		LocalDate today = dates.today();
-		Built current = built;
 		Instant now = Instant.now();
 		if (stale.getAndSet(false) || current == null || current.version() != watches.version()
 				|| !current.today().equals(today) || current.at().plus(MAX_AGE).isBefore(now)) {
@@ -76,11 +77,17 @@ class ViewIndexes {
 		stale.set(true);
 	}
 
-	/** Whether the fact may change what views reach: a view defined, altered or dropped, a table renamed. */
-	static boolean changesViews(UsageFact fact) {
+	/**
+	 * Whether the fact may change what views reach: a view created, altered, replaced or dropped (a DROP TABLE
+	 * of a view the index holds too), a table renamed. A batch with none (most of them) reuses the index.
+	 */
+	static boolean changesViews(UsageFact fact, ViewIndex index) {
 		String kind = fact.statementKind();
-		return "WRITE".equals(fact.role()) && kind != null && (kind.contains("VIEW") || kind.equals("ALTER_TABLE")
-				|| kind.startsWith("DROP"));
+		if (!"WRITE".equals(fact.role()) || kind == null) {
+			return false;
+		}
+		return kind.contains("VIEW") || kind.equals("ALTER_TABLE")
+				|| kind.equals("DROP_TABLE") && index.isView(fact.tableName());
 	}
 
 }
