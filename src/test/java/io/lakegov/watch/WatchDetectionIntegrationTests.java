@@ -187,6 +187,28 @@ class WatchDetectionIntegrationTests {
 			.containsExactly("INGESTION_DOWN", "INGESTION_UP", "MASKED_SHARE");
 	}
 
+	@Test
+	void aFailingDetectionLosesTheBatchsEventsButNeverTheBatch() {
+		String c = UsageFixtures.unique("wfail");
+		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
+		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
+		try {
+			read("ann", c + ".s.t", now.minusSeconds(600));
+			ingest();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
+		}
+		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name = :t").param("t", c + ".s.t")
+			.query(Long.class).single()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+
+		read("bob", c + ".s.t", now.minusSeconds(500));
+		ingest();
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"NEW_READER|NEW_READER|" + c + ".s.t|bob|" + day(now) + "|PENDING");
+	}
+
 	private void run(String status, int order, long rowsRead, long rowsMasked) {
 		jdbc.sql("""
 				INSERT INTO ingestion_run (source, kind, status, window_start, window_end, started_at, heartbeat_at,

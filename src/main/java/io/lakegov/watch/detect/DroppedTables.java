@@ -38,8 +38,11 @@ class DroppedTables {
 
 	private final int windowDays;
 
+	private final Savepoints savepoints;
+
 	DroppedTables(ActiveWatches active, Outbox outbox, JdbcClient jdbc, BusinessDates dates,
-			WatchProperties properties) {
+			WatchProperties properties, Savepoints savepoints) {
+		this.savepoints = savepoints;
 		this.active = active;
 		this.outbox = outbox;
 		this.jdbc = jdbc;
@@ -51,9 +54,12 @@ class DroppedTables {
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void tablesDropped(TablesDropped event) {
 		List<WatchSet.Active> watches = active.current().wanting(EventType.SCHEMA_DROPPED);
-		if (watches.isEmpty()) {
-			return;
+		if (!watches.isEmpty()) {
+			savepoints.run("a catalog sync", () -> detect(event, watches));
 		}
+	}
+
+	private void detect(TablesDropped event, List<WatchSet.Active> watches) {
 		LocalDate today = dates.today();
 		List<RaisedEvent> raised = new ArrayList<>();
 		for (String table : event.tables()) {

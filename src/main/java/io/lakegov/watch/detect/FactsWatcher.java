@@ -27,7 +27,7 @@ import org.springframework.transaction.annotation.Transactional;
  * memory against the watches (direct accesses by table name, reads of views through the {@link ViewIndex});
  * the store is asked only about the principals and tables that matched, in one query per event type. A watch
  * hears of accesses from its creation on; each event is stored once per (watch, key), so facts derived again
- * raise nothing new.
+ * raise nothing new. A failure here loses the batch's events, never the batch ({@link Savepoints}).
  */
 @Component
 class FactsWatcher {
@@ -42,8 +42,11 @@ class FactsWatcher {
 
 	private final int windowDays;
 
+	private final Savepoints savepoints;
+
 	FactsWatcher(ActiveWatches active, ViewIndexes indexes, Novelty novelty, Outbox outbox,
-			WatchProperties properties) {
+			WatchProperties properties, Savepoints savepoints) {
+		this.savepoints = savepoints;
 		this.active = active;
 		this.indexes = indexes;
 		this.novelty = novelty;
@@ -65,9 +68,12 @@ class FactsWatcher {
 			return;
 		}
 		WatchSet watches = active.current();
-		if (!watches.wantsAny(EventType.FROM_FACTS)) {
-			return;
+		if (watches.wantsAny(EventType.FROM_FACTS)) {
+			savepoints.run("a batch of " + event.source(), () -> detect(event, watches));
 		}
+	}
+
+	private void detect(FactsWritten event, WatchSet watches) {
 		WatchSet.Matcher matcher = watches.matcher(EventType.FROM_FACTS);
 		ViewIndex views = watches.wantsAny(ViewIndexes.READS) ? indexes.index(watches, event.facts()) : ViewIndex.EMPTY;
 		Map<Key, Access> firsts = new LinkedHashMap<>();
