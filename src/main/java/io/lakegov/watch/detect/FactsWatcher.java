@@ -1,5 +1,6 @@
 package io.lakegov.watch.detect;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -58,7 +59,8 @@ class FactsWatcher {
 	private record Access(WatchSet.Active watch, EventType type, String table, UsageFact fact, ViewPath path) {
 	}
 
-	private record Key(long watch, EventType type, String table, String user, Object day) {
+	/** What a batch keeps the earliest access of; {@code day} only for DEPRECATED_READ (once per reader and day). */
+	private record Key(long watch, EventType type, String table, String user, LocalDate day) {
 	}
 
 	@EventListener
