@@ -64,7 +64,7 @@ class ViewIndexes {
 		if (stale.getAndSet(false) || current == null || current.version() != watches.version()
 				|| !current.today().equals(today) || current.at().plus(MAX_AGE).isBefore(now)) {
 			var matcher = watches.matcher(READS);
-			ViewIndex index = ViewIndex.of(views.reachingAny(DateRange.lastDays(today, windowDays + 1)),
+			ViewIndex index = ViewIndex.of(views.reachingAnyAsWritten(DateRange.lastDays(today, windowDays + 1)),
 					table -> !matcher.matching(table).isEmpty());
 			current = new Built(watches.version(), today, now, index);
 			built = current;
