@@ -1,7 +1,10 @@
 package io.lakegov.watch.detect;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,9 +48,15 @@ class FactsWatcher {
 
 	private final Savepoints savepoints;
 
+	private final RecentAccesses recent;
+
+	private final Duration window;
+
 	FactsWatcher(ActiveWatches active, ViewIndexes indexes, Novelty novelty, Outbox outbox,
-			WatchProperties properties, Savepoints savepoints) {
+			WatchProperties properties, Savepoints savepoints, RecentAccesses recent) {
 		this.savepoints = savepoints;
+		this.recent = recent;
+		this.window = Duration.ofDays(properties.windowDays());
 		this.active = active;
 		this.indexes = indexes;
 		this.novelty = novelty;
@@ -57,6 +66,21 @@ class FactsWatcher {
 
 	/** A principal's earliest access of the batch that concerns a watch, direct or along a view path. */
 	private record Access(WatchSet.Active watch, EventType type, String table, UsageFact fact, ViewPath path) {
+	}
+
+	/** What one batch found: the earliest access per key, and the latest of each principal per table and role. */
+	private record Gathered(Map<Key, Access> firsts, Map<RecentAccesses.Key, Instant> latest) {
+
+		void keepFirst(Key key, Access access) {
+			firsts.merge(key, access,
+					(kept, other) -> other.fact().eventTime().isBefore(kept.fact().eventTime()) ? other : kept);
+		}
+
+		void keepLatest(String role, String table, UsageFact fact) {
+			latest.merge(new RecentAccesses.Key(role, table, fact.userName()), fact.eventTime(),
+					(a, b) -> a.isAfter(b) ? a : b);
+		}
+
 	}
 
 	/** What a batch keeps the earliest access of; {@code day} only for DEPRECATED_READ (once per reader and day). */
@@ -78,23 +102,25 @@ class FactsWatcher {
 	private void detect(FactsWritten event, WatchSet watches) {
 		WatchSet.Matcher matcher = watches.matcher(EventType.FROM_FACTS);
 		ViewIndex views = watches.wantsAny(ViewIndexes.READS) ? indexes.index(watches, event.facts()) : ViewIndex.EMPTY;
-		Map<Key, Access> firsts = new LinkedHashMap<>();
+		Gathered gathered = new Gathered(new LinkedHashMap<>(), new HashMap<>());
 		for (UsageFact fact : event.facts()) {
 			boolean read = "READ".equals(fact.role());
 			if (!read && !"WRITE".equals(fact.role())) {
 				continue;
 			}
 			for (WatchSet.Active watch : matcher.matching(fact.tableName())) {
-				consider(firsts, watches, watch, fact.tableName(), fact, null, read);
+				consider(gathered, watches, watch, fact.tableName(), fact, null, read);
 			}
 			if (read) {
 				for (ViewIndex.Reach reach : views.reaching(fact.tableName(), fact.businessDate())) {
 					for (WatchSet.Active watch : matcher.matching(reach.table())) {
-						consider(firsts, watches, watch, reach.table(), fact, reach.path(), true);
+						consider(gathered, watches, watch, reach.table(), fact, reach.path(), true);
 					}
 				}
 			}
 		}
+		recent.afterCommit(gathered.latest());
+		Map<Key, Access> firsts = gathered.firsts();
 		if (firsts.isEmpty()) {
 			return;
 		}
@@ -113,35 +139,39 @@ class FactsWatcher {
 		outbox.raise(raised);
 	}
 
-	private static void consider(Map<Key, Access> firsts, WatchSet watches, WatchSet.Active watch, String table,
+	private static void consider(Gathered gathered, WatchSet watches, WatchSet.Active watch, String table,
 			UsageFact fact, ViewPath path, boolean read) {
 		if (fact.eventTime().isBefore(watch.createdAt())) {
 			return;
 		}
 		if (read && watch.events().contains(EventType.NEW_READER)) {
-			keepFirst(firsts, new Key(watch.id(), EventType.NEW_READER, table, fact.userName(), null),
+			gathered.keepFirst(new Key(watch.id(), EventType.NEW_READER, table, fact.userName(), null),
 					new Access(watch, EventType.NEW_READER, table, fact, path));
+			gathered.keepLatest("READ", table, fact);
 		}
 		if (!read && watch.events().contains(EventType.NEW_WRITER)) {
-			keepFirst(firsts, new Key(watch.id(), EventType.NEW_WRITER, table, fact.userName(), null),
+			gathered.keepFirst(new Key(watch.id(), EventType.NEW_WRITER, table, fact.userName(), null),
 					new Access(watch, EventType.NEW_WRITER, table, fact, path));
+			gathered.keepLatest("WRITE", table, fact);
 		}
 		Deprecation mark = watches.deprecations().get(table);
 		if (read && mark != null && watch.events().contains(EventType.DEPRECATED_READ)
 				&& !fact.eventTime().isBefore(mark.markedAt())) {
-			keepFirst(firsts, new Key(watch.id(), EventType.DEPRECATED_READ, table, fact.userName(), fact.businessDate()),
+			gathered.keepFirst(new Key(watch.id(), EventType.DEPRECATED_READ, table, fact.userName(), fact.businessDate()),
 					new Access(watch, EventType.DEPRECATED_READ, table, fact, path));
 		}
-	}
-
-	private static void keepFirst(Map<Key, Access> firsts, Key key, Access access) {
-		firsts.merge(key, access, (kept, other) -> other.fact().eventTime().isBefore(kept.fact().eventTime()) ? other : kept);
 	}
 
 	/** The accesses of the type whose principal had no access of the role in the window before. */
 	private List<RaisedEvent> news(Map<Key, Access> firsts, EventType type, String role, ViewIndex views,
 			String source) {
-		List<Access> accesses = firsts.values().stream().filter(access -> access.type() == type).toList();
+		// a principal this replica saw commit an access inside the window needs no look at the store
+		List<Access> accesses = firsts.values()
+			.stream()
+			.filter(access -> access.type() == type)
+			.filter(access -> !recent.seen(new RecentAccesses.Key(role, access.table(), access.fact().userName()),
+					access.fact().eventTime(), window))
+			.toList();
 		List<Novelty.Candidate> candidates = accesses.stream().map(access -> {
 			Set<String> names = new HashSet<>();
 			names.add(access.table());
