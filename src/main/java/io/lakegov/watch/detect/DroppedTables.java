@@ -91,9 +91,17 @@ class DroppedTables {
 	}
 
 	private Optional<Read> lastRead(String table, LocalDate from) {
+		// the rollup for days whose rows are exact, the facts for days still waiting in the rollup backlog
 		return jdbc.sql("""
-				SELECT max(last_event), count(DISTINCT user_name) FROM table_user_daily
-				WHERE table_name = :table AND business_date >= :from AND role = 'READ'
+				SELECT max(last_event), count(DISTINCT user_name) FROM (
+				    SELECT d.last_event, d.user_name FROM table_user_daily d
+				    WHERE d.table_name = :table AND d.business_date >= :from AND d.role = 'READ'
+				      AND NOT EXISTS (
+				          SELECT 1 FROM rollup_backlog b WHERE b.business_date = d.business_date AND b.table_name = d.table_name)
+				    UNION ALL
+				    SELECT a.event_time, a.user_name FROM rollup_backlog b
+				    JOIN table_access a ON a.table_name = b.table_name AND a.business_date = b.business_date AND a.role = 'READ'
+				    WHERE b.table_name = :table AND b.business_date >= :from) AS reads
 				HAVING count(*) > 0""")
 			.param("table", table)
 			.param("from", Date.valueOf(from))
