@@ -1,5 +1,6 @@
 package io.lakegov.watch.detect;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -13,8 +14,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The watches and deprecation marks, held in memory and loaded again when the store's {@code watch_version}
- * moved: every change bumps it after it commits, on whichever replica, and each ingestion batch reads it
- * (one row) before matching its facts, so a batch that no watch concerns costs one query.
+ * moved: every change bumps it after it commits, on whichever replica. A change made on this replica is
+ * seen at once; the version is looked at (one row) at most every {@link #LOOK_EVERY} otherwise, so most
+ * batches that no watch concerns cost no query at all.
  */
 @Component
 public class ActiveWatches {
@@ -25,7 +27,12 @@ public class ActiveWatches {
 
 	private final Deprecations deprecations;
 
+	/** How often the store's version is looked at: batches in between reuse what is held without a query. */
+	static final Duration LOOK_EVERY = Duration.ofSeconds(2);
+
 	private volatile WatchSet held;
+
+	private volatile long lookedAt;
 
 	ActiveWatches(JdbcClient jdbc, WatchRepository watches, Deprecations deprecations) {
 		this.jdbc = jdbc;
@@ -33,10 +40,15 @@ public class ActiveWatches {
 		this.deprecations = deprecations;
 	}
 
-	/** The watches and marks as committed now (loaded again only when they changed). */
+	/** The watches and marks as committed now, or at most {@link #LOOK_EVERY} ago on another replica. */
 	WatchSet current() {
-		long version = jdbc.sql("SELECT last_value FROM watch_version").query(Long.class).single();
 		WatchSet set = held;
+		long now = System.nanoTime();
+		if (set != null && now - lookedAt < LOOK_EVERY.toNanos()) {
+			return set;
+		}
+		long version = jdbc.sql("SELECT last_value FROM watch_version").query(Long.class).single();
+		lookedAt = now;
 		if (set == null || set.version() != version) {
 			Map<String, Deprecation> marks = deprecations.all()
 				.stream()
