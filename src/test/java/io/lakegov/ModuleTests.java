@@ -47,7 +47,8 @@ class ModuleTests {
 			entry("impact", Set.of("catalog", "usage", "views", "web")),
 			entry("retention", Set.of("sql", "history", "web")),
 			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")),
-			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")));
+			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")),
+			entry("watch", Set.of("catalog", "usage", "views", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

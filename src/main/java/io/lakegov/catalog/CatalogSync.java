@@ -2,6 +2,7 @@ package io.lakegov.catalog;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * path of one that vanished, and refreshes the attributes of the others. Where the source has view
  * definitions, keeps them in step too ({@link ViewInventorySync}); then the same for the columns, when the
  * source has a column inventory, after which the column facts the change affects are resolved again
- * ({@link ColumnInventorySynced}).
+ * ({@link ColumnInventorySynced}). Tables that vanished without a rename are announced inside the sync's
+ * transaction ({@link TablesDropped}).
  */
 @Service
 public class CatalogSync {
@@ -74,6 +76,7 @@ public class CatalogSync {
 		inventory.current().forEach(row -> current.put(row.table().fullName(), row));
 
 		Map<String, InventoryRepository.CurrentRow> vanishedByPath = new HashMap<>();
+		List<String> dropped = new ArrayList<>();
 		int vanished = 0;
 		for (var row : current.values()) {
 			if (!present.containsKey(row.table().fullName())) {
@@ -83,6 +86,7 @@ public class CatalogSync {
 				}
 				else {
 					inventory.close(row.id(), now, null);
+					dropped.add(row.table().fullName());
 				}
 			}
 		}
@@ -105,8 +109,14 @@ public class CatalogSync {
 			}
 			inventory.open(table, now, renamedFrom);
 		}
-		vanishedByPath.values().forEach(row -> inventory.close(row.id(), now, null));
+		vanishedByPath.values().forEach(row -> {
+			inventory.close(row.id(), now, null);
+			dropped.add(row.table().fullName());
+		});
 		inventory.markSynced(now);
+		if (!dropped.isEmpty()) {
+			events.publishEvent(new TablesDropped(dropped, now));
+		}
 		int viewChanges = definitions.map(found -> views.apply(found, present, now)).orElse(0);
 		return new CatalogSyncResult(present.size(), appeared, vanished, renamed, changed, viewChanges);
 	}

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
+import io.lakegov.catalog.Deprecation;
 import io.lakegov.catalog.InventoryStatus;
 import io.lakegov.views.ViewLimits;
 import io.lakegov.views.ViewReach;
@@ -31,12 +32,13 @@ import io.lakegov.views.ViewReach;
  * and the days of the window on which they read it
  * @param indirectReaders users who reached the table only through those views, each with the paths
  * @param viewLimits how far views were followed (depth bound, cycles refused)
+ * @param deprecation the table's mark for removal (planned date, note, who marked it and when), null when unmarked
  */
 public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate to, Verdict verdict,
 		Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers, List<ImpactUser> writers,
 		List<ImpactSource> sources, List<LinkedTable> downstream, List<LinkedTable> upstream,
 		List<ImpactShare> shares, InventoryStatus inventory, List<ViewReach> views, List<IndirectReader> indirectReaders,
-		ViewLimits viewLimits) {
+		ViewLimits viewLimits, Deprecation deprecation) {
 
 	public ImpactReport {
 		readers = List.copyOf(readers);
@@ -49,9 +51,10 @@ public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate
 		indirectReaders = List.copyOf(indirectReaders);
 	}
 
-	ImpactReport withInventory(InventoryStatus status) {
+	/** The report with what the catalog says of the table now: its inventory status and its mark for removal. */
+	ImpactReport withCatalog(InventoryStatus status, Deprecation mark) {
 		return new ImpactReport(table, seen, from, to, verdict, evidence, lastRead, lastWrite, readers, writers, sources,
-				downstream, upstream, shares, status, views, indirectReaders, viewLimits);
+				downstream, upstream, shares, status, views, indirectReaders, viewLimits, mark);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import io.lakegov.catalog.Deprecations;
 import io.lakegov.catalog.TableInventory;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
@@ -46,8 +47,11 @@ public class ImpactService {
 
 	private final ShareRepository shares;
 
+	private final Deprecations deprecations;
+
 	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache,
-			ThroughViews throughViews, ShareRepository shares) {
+			ThroughViews throughViews, ShareRepository shares, Deprecations deprecations) {
+		this.deprecations = deprecations;
 		this.repository = repository;
 		this.shares = shares;
 		this.inventory = inventory;
@@ -60,13 +64,13 @@ public class ImpactService {
 		if (!table.seen()) {
 			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
 					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(),
-					List.of(), List.of(), List.of(), status, List.of(), List.of(), null);
+					List.of(), List.of(), List.of(), status, List.of(), List.of(), null, deprecations.of(table.name()).orElse(null));
 		}
 		return cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window), ImpactService::rows)
-			.withInventory(status);
+			.withCatalog(status, deprecations.of(table.name()).orElse(null));
 	}
 
-	/** The report without its inventory part ({@code null} there). */
+	/** The report without its catalog part (inventory and mark, {@code null} there). */
 	private ImpactReport usage(String table, DateRange window) {
 		var usage = repository.usage(table, window, MAX_LISTED);
 		List<ImpactRepository.UsageRow> rows = usage.rows();
@@ -105,7 +109,7 @@ public class ImpactService {
 		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),
 				usage.lastWrite(), limited(readers), limited(writers), sources, usage.downstream(), usage.upstream(),
 				shared, null, viewsPart.views().stream().limit(MAX_LISTED).toList(),
-				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits());
+				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits(), null);
 	}
 
 	private static ImpactShare share(ShareRepository.Exposure sourced) {

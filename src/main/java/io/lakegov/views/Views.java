@@ -42,7 +42,19 @@ public class Views {
 
 	/** For every table some view reaches on days of the window: what reaches it, by table name. */
 	public Map<String, ViewReaches> reachingAny(DateRange window) {
-		ViewGraph graph = graph();
+		return reachingAny(graph(), window);
+	}
+
+	/**
+	 * As {@link #reachingAny}, from a graph built afresh from what the current transaction sees, never from
+	 * the answer cache: for a writer whose own, uncommitted view statements count (the cache is keyed by
+	 * committed generations, and must not keep what a transaction that may roll back sees).
+	 */
+	public Map<String, ViewReaches> reachingAnyAsWritten(DateRange window) {
+		return reachingAny(new ViewGraph(ViewTimeline.versions(events.events()), dates.zone()), window);
+	}
+
+	private static Map<String, ViewReaches> reachingAny(ViewGraph graph, DateRange window) {
 		Map<String, ViewReaches> reached = new LinkedHashMap<>();
 		for (String table : new TreeSet<>(graph.readTables())) {
 			ViewReaches reaches = graph.reach(table, window.from(), window.to());

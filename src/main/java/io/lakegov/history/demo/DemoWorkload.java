@@ -12,7 +12,7 @@ import io.lakegov.history.demo.DemoStatements.Shape;
 /**
  * Generates the demo warehouse's query history: episodes (a dashboard refresh, an analyst's session, a
  * job run, ...) spread over a time range, each a few statements with ids, users, sources and times.
- * The same random seed gives the same history.
+ * One episode in a hundred is a principal seen for the first time. The same random seed gives the same history.
  */
 public final class DemoWorkload {
 
@@ -116,7 +116,12 @@ public final class DemoWorkload {
 			return List.of(single(start, "etl-nightly-sp", source, shapes.get(0)),
 					single(start.plusSeconds(120), "etl-nightly-sp", source, shapes.get(1)));
 		}
-		return List.of(single(start, pickOne(DemoCatalog.PEOPLE), adhoc(), pickOne(DemoStatements.adhocMisc(random))));
+		if (pick < 99) {
+			return List.of(single(start, pickOne(DemoCatalog.PEOPLE), adhoc(), pickOne(DemoStatements.adhocMisc(random))));
+		}
+		// someone who never read anything before: a new reader of main.sales.orders, as in a real workspace
+		return List.of(single(start, "newcomer-" + random.nextInt(100_000) + "@corp.example", adhoc(),
+				DemoStatements.alert()));
 	}
 
 	/** An analyst's SQL editor session: USE statements, then unqualified queries resolved by them. */

@@ -19,6 +19,7 @@ import io.lakegov.ingest.lineage.LineageFacts;
 import io.lakegov.ingest.lineage.LineageOnlyStatements;
 import io.lakegov.usage.ColumnFact;
 import io.lakegov.usage.ColumnFactRepository;
+import io.lakegov.usage.FactsWritten;
 import io.lakegov.usage.ShareEvent;
 import io.lakegov.usage.ShareRepository;
 import io.lakegov.usage.UsageFact;
@@ -26,6 +27,7 @@ import io.lakegov.usage.UsageFactRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -67,10 +69,13 @@ public class FactRefresher {
 
 	private final Timer factsTime;
 
+	private final ApplicationEventPublisher events;
+
 	FactRefresher(AnalysisStore analyses, SessionEvents sessions, HistoryStore history, PendingStatements pending,
 			FactDeriver deriver, UsageFactRepository facts, EngineLineageStore lineage,
 			LineageDisagreements disagreements, ShareRepository shares, ColumnFactDeriver columnDeriver,
-			ColumnFactRepository columnFacts, MeterRegistry registry) {
+			ColumnFactRepository columnFacts, MeterRegistry registry, ApplicationEventPublisher events) {
+		this.events = events;
 		this.columnDeriver = columnDeriver;
 		this.columnFacts = columnFacts;
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
@@ -132,6 +137,7 @@ public class FactRefresher {
 			shares.replace(source, stored, derived.shareEvents());
 			columnFacts.replace(source, stored, derived.columnFacts());
 		});
+		events.publishEvent(new FactsWritten(source, derived.facts()));
 		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
 	}
 

@@ -1,0 +1,68 @@
+package io.lakegov.watch;
+
+import io.lakegov.catalog.Deprecation;
+import io.lakegov.usage.TableResolver;
+import io.lakegov.web.ApiException;
+import io.lakegov.web.Callers;
+import io.lakegov.web.RequiredRole;
+import io.lakegov.web.Role;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * A table's mark for removal: operators set and take it off, anyone reads it. Watches that want
+ * DEPRECATED_READ hear of every reader of a marked table after the mark, once a day; the impact report shows it.
+ */
+@RestController
+@RequestMapping("/api/v1/tables/{table}/deprecation")
+@Tag(name = "Watches")
+class DeprecationController {
+
+	private static final String TABLE_DOC = "catalog.schema.table, case-insensitive, backticks allowed; a partial "
+			+ "name is completed when it matches exactly one known table";
+
+	private final TableResolver resolver;
+
+	private final TableDeprecations deprecations;
+
+	DeprecationController(TableResolver resolver, TableDeprecations deprecations) {
+		this.resolver = resolver;
+		this.deprecations = deprecations;
+	}
+
+	@PutMapping
+	@RequiredRole(Role.OPERATOR)
+	@Operation(summary = "Mark a table for removal on a planned date, with a note; replaces an earlier mark")
+	Deprecation markDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table,
+			@RequestBody DeprecationRequest request) {
+		return deprecations.mark(resolver.resolve(table).name(), request, Callers.name());
+	}
+
+	@GetMapping
+	@RequiredRole(Role.VIEWER)
+	@Operation(summary = "The table's mark for removal; 404 when it has none")
+	Deprecation getDeprecation(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table) {
+		String name = resolver.resolve(table).name();
+		return deprecations.of(name).orElseThrow(() -> ApiException.notFound(name + " is not marked for removal"));
+	}
+
+	@DeleteMapping
+	@RequiredRole(Role.OPERATOR)
+	@Operation(summary = "Take the table's mark for removal off")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	void unmarkDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table) {
+		deprecations.unmark(resolver.resolve(table).name());
+	}
+
+}

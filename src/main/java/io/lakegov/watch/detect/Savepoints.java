@@ -1,0 +1,47 @@
+package io.lakegov.watch.detect;
+
+import io.lakegov.web.Secrets;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Runs detection inside the caller's transaction (an ingestion batch, a catalog sync) behind a savepoint: a
+ * failure of the watches rolls back to it, is logged and counted ({@code lakegov.watch.detection.failures}),
+ * and the caller's work commits without that batch's events. Watches must never stop ingestion.
+ */
+@Component
+class Savepoints {
+
+	private static final Logger log = LoggerFactory.getLogger(Savepoints.class);
+
+	private final TransactionTemplate nested;
+
+	private final Counter failures;
+
+	Savepoints(PlatformTransactionManager transactions, MeterRegistry registry) {
+		this.nested = new TransactionTemplate(transactions);
+		this.nested.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
+		this.failures = Counter.builder("lakegov.watch.detection.failures")
+			.description("Detections of watch events that failed and were rolled back, leaving the caller's work")
+			.register(registry);
+	}
+
+	void run(String what, Runnable detection) {
+		try {
+			nested.executeWithoutResult(status -> detection.run());
+		}
+		catch (RuntimeException ex) {
+			failures.increment();
+			log.warn("Watch events of {} were not raised: {}", what, Secrets.mask(String.valueOf(ex.getMessage())),
+					Secrets.masked(ex));
+		}
+	}
+
+}

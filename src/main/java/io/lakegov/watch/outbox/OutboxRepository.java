@@ -1,0 +1,175 @@
+package io.lakegov.watch.outbox;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import io.lakegov.usage.PageRequest;
+import io.lakegov.watch.Delivery;
+import io.lakegov.web.PageResponse;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The outbox of watch events ({@code watch_event}) and their delivery attempts ({@code watch_attempt}). */
+@Repository
+class OutboxRepository {
+
+	/** The columns of a claimed event, with its watch's target. */
+	private static final String CLAIMED = """
+			e.id, e.watch_id, w.name, e.type, e.event_key, e.payload::text, e.created_at, e.attempts, w.url, w.format,
+			w.secret""";
+
+	private final JdbcClient jdbc;
+
+	OutboxRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** An event a sender holds the lease of, with where it goes. */
+	record Claimed(long id, long watchId, String watchName, String type, String key, String payload, Instant createdAt,
+			int attempt, String url, String format, String secret) {
+	}
+
+	/**
+	 * Stores the event unless its watch already has one with its key, or the watch is gone (deleted on another
+	 * replica while a batch ran): the id of the new event, empty when none was stored.
+	 */
+	Optional<Long> insert(RaisedEvent event, String payload) {
+		return jdbc.sql("""
+				INSERT INTO watch_event (watch_id, event_key, type, payload, created_at, next_attempt_at)
+				SELECT w.id, :key, :type, CAST(:payload AS jsonb), now(), now() FROM watch w WHERE w.id = :watch
+				ON CONFLICT (watch_id, event_key) DO NOTHING
+				RETURNING id""")
+			.param("watch", event.watchId())
+			.param("key", event.key())
+			.param("type", event.type())
+			.param("payload", payload)
+			.query(Long.class)
+			.optional();
+	}
+
+	/** Stores the event already claimed by the caller, for a delivery made at once (a sample). */
+	Claimed insertClaimed(RaisedEvent event, String payload, Duration lease) {
+		long id = jdbc.sql("""
+				INSERT INTO watch_event (watch_id, event_key, type, payload, created_at, next_attempt_at, attempts,
+				    lease_until)
+				VALUES (:watch, :key, :type, CAST(:payload AS jsonb), now(), now(), 1,
+				    now() + :lease * interval '1 millisecond')
+				RETURNING id""")
+			.param("watch", event.watchId())
+			.param("key", event.key())
+			.param("type", event.type())
+			.param("payload", payload)
+			.param("lease", lease.toMillis())
+			.query(Long.class)
+			.single();
+		return jdbc.sql("SELECT " + CLAIMED + " FROM watch_event e JOIN watch w ON w.id = e.watch_id WHERE e.id = :id")
+			.param("id", id)
+			.query(OutboxRepository::claimed)
+			.single();
+	}
+
+	/**
+	 * Claims up to {@code limit} events that are due and that no live sender holds, for {@code lease}. Two
+	 * senders never claim one event: the rows are locked while claimed, and a row another sender is claiming
+	 * is skipped, not waited for.
+	 */
+	List<Claimed> claim(int limit, Duration lease) {
+		return jdbc.sql("""
+				WITH due AS (
+				    SELECT id FROM watch_event
+				    WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+				    ORDER BY next_attempt_at, id
+				    LIMIT :limit
+				    FOR UPDATE SKIP LOCKED),
+				claimed AS (
+				    UPDATE watch_event e SET lease_until = now() + :lease * interval '1 millisecond',
+				        attempts = e.attempts + 1
+				    FROM due WHERE e.id = due.id
+				    RETURNING e.*)
+				SELECT""" + " " + CLAIMED + """
+
+				FROM claimed e JOIN watch w ON w.id = e.watch_id
+				ORDER BY e.next_attempt_at, e.id""")
+			.param("limit", limit)
+			.param("lease", lease.toMillis())
+			.query(OutboxRepository::claimed)
+			.list();
+	}
+
+	/**
+	 * Records an attempt and where its event stands now: DELIVERED, FAILED, or PENDING again after
+	 * {@code retryAfter}. The event is changed only while this attempt is its latest (a sender whose lease ran
+	 * out does not overwrite the one that took the event over).
+	 */
+	@Transactional
+	void record(Claimed event, Instant attemptedAt, String status, Integer responseCode, String error,
+			Duration retryAfter) {
+		jdbc.sql("""
+				UPDATE watch_event SET status = :status, lease_until = NULL,
+				    next_attempt_at = now() + :retryAfter * interval '1 millisecond',
+				    finished_at = CASE WHEN :status = 'PENDING' THEN NULL ELSE now() END
+				WHERE id = :id AND attempts = :attempt AND status = 'PENDING'""")
+			.param("status", status)
+			.param("retryAfter", retryAfter.toMillis())
+			.param("id", event.id())
+			.param("attempt", event.attempt())
+			.update();
+		jdbc.sql("""
+				INSERT INTO watch_attempt (event_id, attempt, attempted_at, outcome, response_code, error)
+				VALUES (:id, :attempt, :at, :outcome, :code, :error)
+				ON CONFLICT (event_id, attempt) DO NOTHING""")
+			.param("id", event.id())
+			.param("attempt", event.attempt())
+			.param("at", Timestamp.from(attemptedAt))
+			.param("outcome", "PENDING".equals(status) ? "RETRY" : status)
+			.param("code", responseCode)
+			.param("error", error)
+			.update();
+	}
+
+	/** The watch's attempts, newest first. */
+	PageResponse<Delivery> deliveries(long watchId, PageRequest page) {
+		List<Delivery> rows = jdbc.sql("""
+				SELECT e.id, e.type, e.event_key, e.status, a.attempt, a.attempted_at, a.outcome, a.response_code, a.error
+				FROM watch_event e JOIN watch_attempt a ON a.event_id = e.id
+				WHERE e.watch_id = :watch
+				ORDER BY a.attempted_at DESC, e.id DESC, a.attempt DESC
+				LIMIT :limit OFFSET :offset""")
+			.param("watch", watchId)
+			.param("limit", page.size())
+			.param("offset", page.offset())
+			.query((rs, n) -> new Delivery(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+					rs.getInt(5), rs.getTimestamp(6).toInstant(), rs.getString(7), (Integer) rs.getObject(8),
+					rs.getString(9)))
+			.list();
+		long total = jdbc.sql("""
+				SELECT count(*) FROM watch_event e JOIN watch_attempt a ON a.event_id = e.id WHERE e.watch_id = :watch""")
+			.param("watch", watchId)
+			.query(Long.class)
+			.single();
+		return PageResponse.of(rows, page.page(), page.size(), total);
+	}
+
+	/** Seconds the oldest event still to be delivered has waited; 0 when none waits. */
+	long oldestPendingSeconds() {
+		return jdbc.sql("""
+				SELECT coalesce(extract(epoch FROM now() - min(e.created_at))::bigint, 0)
+				FROM watch_event e JOIN watch w ON w.id = e.watch_id WHERE e.status = 'PENDING'""")
+			.query(Long.class)
+			.single();
+	}
+
+	private static Claimed claimed(ResultSet rs, int n) throws SQLException {
+		return new Claimed(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
+				rs.getString(6), rs.getTimestamp(7).toInstant(), rs.getInt(8), rs.getString(9), rs.getString(10),
+				rs.getString(11));
+	}
+
+}

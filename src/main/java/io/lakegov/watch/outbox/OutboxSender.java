@@ -1,0 +1,104 @@
+package io.lakegov.watch.outbox;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.random.RandomGenerator;
+
+import io.lakegov.usage.PageRequest;
+import io.lakegov.watch.Delivery;
+import io.lakegov.watch.WatchProperties;
+import io.lakegov.web.PageResponse;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Delivers the outbox: claims due events (a lease, so that another sender takes over one whose sender died),
+ * posts each signed to its receiver, and records the attempt. A failed attempt is tried again after an
+ * exponential backoff with jitter while the event is younger than {@code lakegov.watch.retry-for}; after that
+ * it is FAILED. Delivery is at least once: a sender that dies between posting and recording leaves an event
+ * that is posted again after the lease, and receivers tell repeats by the event id.
+ */
+@Service
+public class OutboxSender {
+
+	/** The type of a sample delivery. */
+	public static final String TEST = "TEST";
+
+	private final OutboxRepository repository;
+
+	private final WebhookClient client;
+
+	private final WatchMetrics metrics;
+
+	private final WatchProperties properties;
+
+	private final Backoff backoff;
+
+	private final Clock clock = Clock.systemUTC();
+
+	private final RandomGenerator random = RandomGenerator.getDefault();
+
+	OutboxSender(OutboxRepository repository, WebhookClient client, WatchMetrics metrics, WatchProperties properties) {
+		this.repository = repository;
+		this.client = client;
+		this.metrics = metrics;
+		this.properties = properties;
+		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
+	}
+
+	/** Sends every event that is due, batch after batch; how many attempts were made. */
+	public int sendDue() {
+		int attempts = 0;
+		List<OutboxRepository.Claimed> claimed;
+		do {
+			claimed = repository.claim(properties.sendBatch(), properties.lease());
+			for (OutboxRepository.Claimed event : claimed) {
+				deliver(event, false);
+				attempts++;
+			}
+		}
+		while (claimed.size() == properties.sendBatch());
+		metrics.outboxAge(repository.oldestPendingSeconds());
+		return attempts;
+	}
+
+	/** Sends a sample event to the watch's receiver at once, a single attempt, and answers how it went. */
+	public Delivery sendSample(long watchId, Map<String, Object> details) {
+		var event = new RaisedEvent(watchId, TEST, TEST + "|" + UUID.randomUUID(), details);
+		var claimed = repository.insertClaimed(event, Envelope.details(details), properties.lease());
+		return deliver(claimed, true);
+	}
+
+	public PageResponse<Delivery> deliveries(long watchId, PageRequest page) {
+		return repository.deliveries(watchId, page);
+	}
+
+	private Delivery deliver(OutboxRepository.Claimed event, boolean once) {
+		byte[] body = Envelope.body(event);
+		Instant at = clock.instant();
+		long timestamp = at.getEpochSecond();
+		var answer = client.post(event.url(), body, Map.of("X-Lakegov-Event-Id", Long.toString(event.id()),
+				"X-Lakegov-Event-Type", event.type(), Signature.TIMESTAMP_HEADER, Long.toString(timestamp),
+				Signature.HEADER, Signature.sign(event.secret(), timestamp, body)));
+		String status;
+		Duration retryAfter = Duration.ZERO;
+		if (answer.delivered()) {
+			status = "DELIVERED";
+		}
+		else {
+			retryAfter = backoff.after(event.attempt(), random);
+			boolean late = at.plus(retryAfter).isAfter(event.createdAt().plus(properties.retryFor()));
+			status = once || late ? "FAILED" : "PENDING";
+		}
+		repository.record(event, at, status, answer.status(), answer.error(), retryAfter);
+		String outcome = "PENDING".equals(status) ? "RETRY" : status;
+		metrics.delivered(outcome);
+		return new Delivery(event.id(), event.type(), event.key(), status, event.attempt(), at, outcome, answer.status(),
+				answer.error());
+	}
+
+}
