@@ -97,6 +97,7 @@ public class RollupUpkeep {
 		do {
 			taken = tx.execute(status -> {
 				backlog.lockRebuilds();
+				backlog.sortInMemory();
 				List<DayTable> pairs = backlog.take(properties.rollupChunk(), changedBefore);
 				rollups.rebuild(pairs);
 				return pairs.size();

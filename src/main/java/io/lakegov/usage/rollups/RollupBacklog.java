@@ -101,6 +101,14 @@ public class RollupBacklog {
 		jdbc.sql("SELECT pg_advisory_xact_lock(:lock)").param("lock", REBUILD_LOCK).query(Object.class).single();
 	}
 
+	/**
+	 * Gives the caller's transaction the memory to sort and hash the facts of a whole chunk of pairs without
+	 * spilling to disk: the rebuild's distinct counts sort every fact of the chunk.
+	 */
+	public void sortInMemory() {
+		jdbc.sql("SET LOCAL work_mem = '64MB'").update();
+	}
+
 	private static TreeSet<DayTable> sorted(Collection<DayTable> pairs) {
 		TreeSet<DayTable> sorted = new TreeSet<>(ORDER);
 		sorted.addAll(pairs);
