@@ -59,7 +59,7 @@ public final class DeltaGrammar {
         BudgetedParser(TokenStream input, Deadline deadline) {
             super(input);
             this.deadline = deadline;
-            this.watch = new SllConflictWatch(this, _ATN, _decisionToDFA, _sharedContextCache);
+            this.watch = new SllConflictWatch(this, _ATN, _decisionToDFA, _sharedContextCache, deadline);
             setInterpreter(watch);
         }
 

@@ -76,7 +76,7 @@ public final class SparkGrammar {
         BudgetedParser(TokenStream input, Deadline deadline) {
             super(input);
             this.deadline = deadline;
-            this.watch = new SllConflictWatch(this, _ATN, _decisionToDFA, _sharedContextCache);
+            this.watch = new SllConflictWatch(this, _ATN, _decisionToDFA, _sharedContextCache, deadline);
             setInterpreter(watch);
             legacy_setops_precedence_enabled = false;
             legacy_exponent_literal_as_decimal_enabled = false;
