@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 
 import io.lakegov.usage.rollups.DayTable;
-import io.lakegov.usage.rollups.DerivedRollups;
 import io.lakegov.usage.rollups.PairRollups;
 import io.lakegov.usage.rollups.RollupBacklog;
 import org.jspecify.annotations.Nullable;
@@ -53,7 +52,7 @@ public class RollupUpkeep {
 
 	private final PairRollups rollups;
 
-	private final DerivedRollups derived;
+	private final StoreGeneration generation;
 
 	private final TransactionTemplate tx;
 
@@ -61,12 +60,12 @@ public class RollupUpkeep {
 
 	private final Clock clock;
 
-	RollupUpkeep(RollupBacklog backlog, PairRollups rollups, DerivedRollups derived, TransactionTemplate tx,
+	RollupUpkeep(RollupBacklog backlog, PairRollups rollups, StoreGeneration generation, TransactionTemplate tx,
 			UsageProperties properties, Clock clock) {
 		this.clock = clock;
 		this.backlog = backlog;
 		this.rollups = rollups;
-		this.derived = derived;
+		this.generation = generation;
 		this.tx = tx;
 		this.properties = properties;
 	}
@@ -104,7 +103,7 @@ public class RollupUpkeep {
 			});
 			if (taken > 0) {
 				// after the commit: no reader may cache an answer of the old rollups under the new generation
-				tx.executeWithoutResult(status -> derived.nextGeneration());
+				tx.executeWithoutResult(status -> generation.next());
 			}
 			total += taken;
 		}
@@ -174,7 +173,7 @@ public class RollupUpkeep {
 		TransactionSynchronizationManager.registerSynchronization(new BeforeCommit(Ordered.LOWEST_PRECEDENCE) {
 			@Override
 			public void beforeCommit(boolean readOnly) {
-				derived.nextGeneration();
+				generation.next();
 			}
 		});
 	}

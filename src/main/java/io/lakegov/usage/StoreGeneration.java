@@ -24,6 +24,11 @@ class StoreGeneration {
 		this.statements = statements;
 	}
 
+	/** Tells every replica's answer cache that the facts or rollups changed; in the caller's transaction. */
+	void next() {
+		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
+	}
+
 	/** The generation as the current transaction sees it. */
 	long current() {
 		return jdbc.sql("SELECT generation FROM store_generation WHERE id").query(Long.class).single();

@@ -25,7 +25,7 @@ import org.springframework.stereotype.Repository;
  * statement makes (day, A) a pair to rebuild.
  */
 @Repository
-public class CoReadRollups {
+class CoReadRollups {
 
 	private final JdbcClient jdbc;
 
@@ -34,7 +34,7 @@ public class CoReadRollups {
 	}
 
 	/** Rebuilds the rows of the pairs from the facts. */
-	public void rebuild(DayTablePairs pairs) {
+	void rebuild(DayTablePairs pairs) {
 		pairs.delete(jdbc, "co_read_daily", "table_name");
 		jdbc.sql("""
 				INSERT INTO co_read_daily (business_date, table_name, other_table, statements, last_event)

@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
  * ({@code io.lakegov.views.Views}), whose definitions' columns are these statements' column facts.
  */
 @Component
-public class ColumnImpactRollups {
+class ColumnImpactRollups {
 
 	/** Statement kinds that define a view: their written table is a view of what they read, not downstream. */
 	static final String VIEW_KINDS = "'CREATE_VIEW', 'ALTER_VIEW', 'CREATE_MATERIALIZED_VIEW', 'CREATE_METRIC_VIEW'";
@@ -23,7 +23,7 @@ public class ColumnImpactRollups {
 	}
 
 	/** Rebuilds the rows of the (day, table) pairs from their column facts. */
-	public void rebuild(DayTablePairs pairs) {
+	void rebuild(DayTablePairs pairs) {
 		pairs.delete(jdbc, "column_source_daily", "table_name");
 		pairs.delete(jdbc, "column_downstream_daily", "table_name");
 		jdbc.sql("""

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * history rows stored; the shares are computed in SQL from both, so the delta and the rebuild agree.
  */
 @Repository
-public class CostRollups {
+class CostRollups {
 
 	/**
 	 * Each (statement, read table) share of the statements in {@code s(source, statement_id)}, as
@@ -52,7 +52,7 @@ public class CostRollups {
 	 * Rebuilds the cost rows of the (day, table) pairs from the facts of every source, and the per-table and
 	 * per-user rows they feed.
 	 */
-	public void rebuild(DayTablePairs pairs) {
+	void rebuild(DayTablePairs pairs) {
 		Set<DayUser> users = new LinkedHashSet<>();
 		users.addAll(jdbc.sql("""
 				DELETE FROM read_cost_daily c

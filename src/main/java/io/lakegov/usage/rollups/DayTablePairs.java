@@ -14,15 +14,12 @@ import org.springframework.jdbc.support.SqlArrayValue;
  * array parameter because it is analysed: the planner knows how many pairs there are, and rebuilds a few
  * thousand pairs with hash joins over their days rather than one index probe per fact.
  */
-public final class DayTablePairs {
+final class DayTablePairs {
 
 	private final Set<String> tables = new LinkedHashSet<>();
 
-	private final int size;
-
 	private DayTablePairs(Collection<DayTable> pairs) {
 		pairs.forEach(pair -> tables.add(pair.table()));
-		this.size = pairs.size();
 	}
 
 	/** Stages the pairs for the statements of the caller's transaction that follow. */
@@ -45,10 +42,6 @@ public final class DayTablePairs {
 	/** The distinct tables of the pairs. */
 	String[] tables() {
 		return tables.toArray(String[]::new);
-	}
-
-	boolean isEmpty() {
-		return size == 0;
 	}
 
 	/**

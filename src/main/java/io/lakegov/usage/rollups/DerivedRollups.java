@@ -13,12 +13,11 @@ import org.springframework.stereotype.Repository;
 /**
  * Rebuilds the rollups without the query-source dimension ({@code table_user_daily},
  * {@code table_source_daily}, {@code user_daily}, and {@code table_daily} from them) for (day, table)
- * pairs whose facts changed other than by additions, and bumps the store generation. They are derived
- * from the freshly rebuilt {@code usage_daily} rows of those pairs, which are several times fewer than
- * the facts behind them.
+ * pairs. They are derived from the freshly rebuilt {@code usage_daily} rows of those pairs, which are several
+ * times fewer than the facts behind them.
  */
 @Repository
-public class DerivedRollups {
+class DerivedRollups {
 
 	private final JdbcClient jdbc;
 
@@ -30,7 +29,7 @@ public class DerivedRollups {
 	 * Rebuilds the rows of the given (day, table) pairs; runs in the transaction that rebuilt
 	 * {@code usage_daily} for them.
 	 */
-	public void rebuild(DayTablePairs pairs) {
+	void rebuild(DayTablePairs pairs) {
 		Set<DayUser> users = new HashSet<>(jdbc.sql("""
 				DELETE FROM table_user_daily u
 				USING rollup_pair t
@@ -68,10 +67,7 @@ public class DerivedRollups {
 	 * Rebuilds {@code table_daily} for the given (day, table) pairs from their {@code table_user_daily}
 	 * rows, which hold one row per user and role: distinct readers and writers are counted there.
 	 */
-	public void rebuildTableDaily(DayTablePairs pairs) {
-		if (pairs.isEmpty()) {
-			return;
-		}
+	void rebuildTableDaily(DayTablePairs pairs) {
 		pairs.delete(jdbc, "table_daily", "table_name");
 		jdbc.sql("""
 				INSERT INTO table_daily (business_date, table_name, reads, writes, time_travel_reads, readers, writers,
@@ -92,11 +88,6 @@ public class DerivedRollups {
 				WHERE u.role IN ('READ', 'WRITE')
 				GROUP BY u.business_date, u.table_name""")
 			.update();
-	}
-
-	/** Tells every replica's answer cache that the rollups changed; runs in the batch's transaction. */
-	public void nextGeneration() {
-		jdbc.sql("UPDATE store_generation SET generation = generation + 1").update();
 	}
 
 	/** A user's day changes only when one of its (day, table) rows was deleted or inserted above. */

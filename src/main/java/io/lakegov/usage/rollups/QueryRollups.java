@@ -19,7 +19,7 @@ import org.springframework.stereotype.Repository;
  * statements, none of which they counted before.
  */
 @Repository
-public class QueryRollups {
+class QueryRollups {
 
 	/**
 	 * Writes the rollup rows of the statements in {@code s(source, statement_id, table_name, business_date)},
@@ -91,7 +91,7 @@ public class QueryRollups {
 	}
 
 	/** Rebuilds the rows of the pairs from their facts (of every source). */
-	public void rebuild(DayTablePairs pairs) {
+	void rebuild(DayTablePairs pairs) {
 		pairs.delete(jdbc, "table_query_daily", "table_name");
 		jdbc.sql("""
 				WITH s AS (
