@@ -28,11 +28,11 @@ final class RunProgress {
 
 	private volatile boolean finished;
 
-	/** When the writer thread last caught up the rollups (that thread only). */
-	private long rollupsCaughtUp = System.nanoTime();
+	/** When the writer thread catches up the rollups of the batches so far (that thread only). */
+	final Every rollups = new Every();
 
-	/** When the writer thread last logged where the run stands (that thread only). */
-	private long reported = System.nanoTime();
+	/** When the writer thread logs where the run stands (that thread only). */
+	final Every report = new Every();
 
 	/** The statements of the batch last submitted, which may not have committed yet (reading thread only). */
 	Set<String> inFlight = Set.of();
@@ -60,26 +60,6 @@ final class RunProgress {
 		}
 	}
 
-	/** True, once per interval, when the writer thread should catch up the rollups of the batches so far. */
-	boolean rollupsDue(Duration interval) {
-		long now = System.nanoTime();
-		if (now - rollupsCaughtUp < interval.toNanos()) {
-			return false;
-		}
-		rollupsCaughtUp = now;
-		return true;
-	}
-
-	/** True, once per interval from the run's start, when the writer thread should log where the run stands. */
-	boolean reportDue(Duration interval) {
-		long now = System.nanoTime();
-		if (now - reported < interval.toNanos()) {
-			return false;
-		}
-		reported = now;
-		return true;
-	}
-
 	long rowsRead() {
 		return rowsRead.get();
 	}
@@ -92,6 +72,23 @@ final class RunProgress {
 	/** The run ended (the caller clears the backlog): later counts and batches leave it alone. */
 	void finish() {
 		finished = true;
+	}
+
+	/** Something done once per interval from the run's start. */
+	static final class Every {
+
+		private long last = System.nanoTime();
+
+		/** True once per interval: the caller does it now. */
+		boolean due(Duration interval) {
+			long now = System.nanoTime();
+			if (now - last < interval.toNanos()) {
+				return false;
+			}
+			last = now;
+			return true;
+		}
+
 	}
 
 }

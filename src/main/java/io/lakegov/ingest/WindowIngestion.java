@@ -160,13 +160,13 @@ class WindowIngestion implements DisposableBean {
 		}
 		progress.read(outcome.rowsRead() + rejected);
 		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
-		if (progress.reportDue(REPORT_EVERY)) {
+		if (progress.report.due(REPORT_EVERY)) {
 			runs.find(run.id()).map(IngestionRun::progress).ifPresent(now -> log.info(
 					"Ingestion run {} (source {}): {} of {}{} rows, {} rows/s, {} to go, done at about {}", run.id(),
 					run.source(), now.rowsDone(), now.estimated() ? "about " : "", now.rowsExpected(),
 					Math.round(now.rowsPerSecond()), now.rowsToGo(), now.eta()));
 		}
-		if (progress.rollupsDue(rollups.interval())) {
+		if (progress.rollups.due(rollups.interval())) {
 			rollups.catchUp();
 		}
 	}

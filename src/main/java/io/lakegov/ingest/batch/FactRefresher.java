@@ -79,7 +79,7 @@ public class FactRefresher {
 		this.columnDeriver = columnDeriver;
 		this.columnFacts = columnFacts;
 		this.analysisTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "analysis").register(registry);
-		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "rollups").register(registry);
+		this.factsTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "facts").register(registry);
 		this.analyses = analyses;
 		this.sessions = sessions;
 		this.history = history;
