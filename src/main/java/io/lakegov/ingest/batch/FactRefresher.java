@@ -137,8 +137,14 @@ public class FactRefresher {
 			shares.replace(source, stored, derived.shareEvents());
 			columnFacts.replace(source, stored, derived.columnFacts());
 		});
-		events.publishEvent(new FactsWritten(source, derived.facts()));
+		events.publishEvent(new FactsWritten(source, written(derived), derived.facts()));
 		disagreements.replace(source, derived.derivations().keySet(), derived.disagreements());
+	}
+
+	private static Set<String> written(Derived derived) {
+		Set<String> written = new HashSet<>(derived.derivations().keySet());
+		written.addAll(derived.superseded());
+		return written;
 	}
 
 	/**
