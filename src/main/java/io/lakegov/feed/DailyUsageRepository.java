@@ -51,12 +51,14 @@ class DailyUsageRepository {
 	/** The used (day, table) pairs of the window after {@code after}, in (day, table) order, at most {@code limit}. */
 	List<Day> days(DateRange window, FeedPosition after, int limit) {
 		// the row comparison is a range condition on the index by (business_date, table_name): the page is read
-		// in index order from the position on and the scan stops after the limit
+		// in index order from the position on and the scan stops after the limit. Names compare by their bytes
+		// (collation "C", as the index does): the order, and so a cursor, does not depend on the database's locale
 		return jdbc.sql("""
 				SELECT business_date, table_name, reads, writes, time_travel_reads, users
 				FROM table_daily
-				WHERE (business_date, table_name) > (:after_date, :after_table) AND business_date <= :to
-				ORDER BY business_date, table_name
+				WHERE (business_date, table_name COLLATE "C") > (CAST(:after_date AS date), CAST(:after_table AS text))
+				  AND business_date <= :to
+				ORDER BY business_date, table_name COLLATE "C"
 				LIMIT :limit""")
 			.param("after_date", after.date())
 			.param("after_table", after.table())
@@ -82,7 +84,7 @@ class DailyUsageRepository {
 				ranked AS (
 				    SELECT table_name, business_date, user_name, reads, writes,
 				           row_number() OVER (PARTITION BY table_name, business_date
-				                              ORDER BY reads + writes DESC, user_name) AS rank
+				                              ORDER BY reads + writes DESC, user_name COLLATE "C") AS rank
 				    FROM per_user)
 				SELECT table_name, business_date, user_name, reads, writes
 				FROM ranked

@@ -19,17 +19,16 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 /** Usage as DataHub reads it: a file for {@code datahub ingest}, and where the push to GMS stands. */
 @RestController
@@ -73,16 +72,19 @@ class DataHubController {
 					+ "redacted ones, never raw texts.")
 	@ApiResponse(responseCode = "200", description = "The proposals", content = @Content(mediaType = "application/json",
 			array = @ArraySchema(maxItems = MAX_PROPOSALS, schema = @Schema(implementation = UsageProposal.class))))
-	ResponseEntity<StreamingResponseBody> usage(
+	void usage(
 			@Parameter(description = FeedWindows.FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date", maxLength = 10, pattern = FeedWindows.DATE_PATTERN)) @RequestParam(required = false) @Nullable @Size(max = 10) String from,
-			@Parameter(description = FeedWindows.TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date", maxLength = 10, pattern = FeedWindows.DATE_PATTERN)) @RequestParam(required = false) @Nullable @Size(max = 10) String to) {
+			@Parameter(description = FeedWindows.TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date", maxLength = 10, pattern = FeedWindows.DATE_PATTERN)) @RequestParam(required = false) @Nullable @Size(max = 10) String to,
+			HttpServletResponse response) throws IOException {
 		DateRange window = windows.window(from, to);
-		StreamingResponseBody body = out -> write(window, out);
-		return ResponseEntity.ok()
-			.contentType(MediaType.APPLICATION_JSON)
-			.header("Content-Disposition",
-					"attachment; filename=\"lakegov-usage-" + window.from() + "-" + window.to() + ".json\"")
-			.body(body);
+		// written on the request's own thread as the feed is read: no buffering of the whole file, and no second
+		// (asynchronous) dispatch of the request
+		response.setStatus(200);
+		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+		response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+		response.setHeader("Content-Disposition",
+				"attachment; filename=\"lakegov-usage-" + window.from() + "-" + window.to() + ".json\"");
+		write(window, response.getOutputStream());
 	}
 
 	/** One proposal a line inside one JSON array, page after page of the feed. */
