@@ -116,7 +116,7 @@ class DataHubController {
 					+ "day is tried again.")
 	PushStatus status() {
 		var days = pushes.status();
-		var gms = properties.gmsUrl();
+		var gms = properties.gms();
 		String shown = gms == null ? null
 				: gms.getScheme() + "://" + gms.getHost() + (gms.getPort() < 0 ? "" : ":" + gms.getPort());
 		return new PushStatus(properties.pushes(), shown, days.lastPushedDay(), days.pendingDays(), days.proposalsPushed(),

@@ -1,6 +1,7 @@
 package io.lakegov.feed.datahub;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -35,7 +36,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("lakegov.datahub")
 public record DataHubProperties(@DefaultValue("true") boolean enabled, @DefaultValue("PROD") String env, @Nullable String platformInstance,
-		@DefaultValue Map<String, String> catalogPlatformInstances, @Nullable URI gmsUrl, @Nullable String token,
+		@DefaultValue Map<String, String> catalogPlatformInstances, @Nullable String gmsUrl, @Nullable String token,
 		@DefaultValue("10m") Duration pushInterval, @DefaultValue("2h") Duration pushAfter,
 		@DefaultValue("7") int pushDays, @DefaultValue("3s") Duration connectTimeout,
 		@DefaultValue("30s") Duration requestTimeout, @DefaultValue("3") int attempts,
@@ -51,8 +52,18 @@ public record DataHubProperties(@DefaultValue("true") boolean enabled, @DefaultV
 		catalogPlatformInstances = catalogPlatformInstances.entrySet()
 			.stream()
 			.collect(Collectors.toUnmodifiableMap(entry -> entry.getKey().toLowerCase(Locale.ROOT), Map.Entry::getValue));
-		if (gmsUrl != null && !("http".equals(gmsUrl.getScheme()) || "https".equals(gmsUrl.getScheme()))) {
-			throw new IllegalArgumentException("lakegov.datahub.gms-url must be an http(s) URL");
+		gmsUrl = gmsUrl == null || gmsUrl.isBlank() ? null : gmsUrl.strip();
+		if (gmsUrl != null) {
+			URI gms;
+			try {
+				gms = new URI(gmsUrl);
+			}
+			catch (URISyntaxException ex) {
+				throw new IllegalArgumentException("lakegov.datahub.gms-url is not a URL: " + ex.getReason());
+			}
+			if (!("http".equals(gms.getScheme()) || "https".equals(gms.getScheme())) || gms.getHost() == null) {
+				throw new IllegalArgumentException("lakegov.datahub.gms-url must be an http(s) URL with a host");
+			}
 		}
 		if (pushDays < 1 || pushDays > 366) {
 			throw new IllegalArgumentException("lakegov.datahub.push-days must be between 1 and 366");
@@ -73,6 +84,11 @@ public record DataHubProperties(@DefaultValue("true") boolean enabled, @DefaultV
 	/** Whether usage is pushed to GMS. */
 	public boolean pushes() {
 		return gmsUrl != null;
+	}
+
+	/** GMS's base URL, null when usage is not pushed. */
+	public @Nullable URI gms() {
+		return gmsUrl == null ? null : URI.create(gmsUrl);
 	}
 
 	/** The platform instance of the recipe that ingests the catalog, null when it sets none. */

@@ -10,7 +10,7 @@ import org.springframework.stereotype.Component;
  * lands on the datasets that source ingested: {@code urn:li:dataset:(urn:li:dataPlatform:databricks,<name>,<env>)}
  * where the name is {@code catalog.schema.table} (Unity Catalog's names, in lower case as lakegov keeps them),
  * prefixed with {@code <platform instance>.} when the recipe sets one; DataHub's reserved characters {@code , ( )}
- * percent-encoded as DataHub encodes them. Users are {@code urn:li:corpuser:<executed_by>}.
+ * percent-encoded as DataHub encodes them. Users are {@code urn:li:corpuser:<executed_by>}, encoded alike.
  */
 @Component
 class DatasetUrns {
@@ -45,9 +45,9 @@ class DatasetUrns {
 				+ properties.env() + ")");
 	}
 
-	/** The user's URN. */
+	/** The user's URN (a principal with a reserved character, such as {@code (unknown)}, encoded as DataHub does). */
 	static String user(String user) {
-		return "urn:li:corpuser:" + user;
+		return "urn:li:corpuser:" + encoded(user);
 	}
 
 	/** DataHub's encoding of the characters an URN reserves for its structure. */

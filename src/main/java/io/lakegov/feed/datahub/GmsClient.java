@@ -60,7 +60,7 @@ class GmsClient {
 	}
 
 	Answer post(String body) {
-		URI gms = properties.gmsUrl();
+		URI gms = properties.gms();
 		if (gms == null) {
 			return new Answer(null, "lakegov.datahub.gms-url is not set");
 		}
