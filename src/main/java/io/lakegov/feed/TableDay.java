@@ -59,6 +59,7 @@ public record TableDay(@Schema(format = "date", maxLength = 10) LocalDate date,
 	 * @param reads statements that read the table
 	 * @param writes statements that wrote it
 	 */
+	@Schema(name = "FeedUserCount")
 	public record UserCount(@Schema(maxLength = MAX_NAME) String user, @Schema(minimum = "0") long reads,
 			@Schema(minimum = "0") long writes) {
 
@@ -78,6 +79,7 @@ public record TableDay(@Schema(format = "date", maxLength = 10) LocalDate date,
 	 * @param example the redacted text (literals removed) of the day's latest run, never the raw text; null when
 	 * none is known
 	 */
+	@Schema(name = "FeedQueryCount")
 	public record QueryCount(@Schema(maxLength = MAX_TEXT, nullable = true) String fingerprint,
 			@Schema(minimum = "0") long statements, @Schema(maxLength = MAX_TEXT, nullable = true) String example) {
 
@@ -89,6 +91,7 @@ public record TableDay(@Schema(format = "date", maxLength = 10) LocalDate date,
 	 * @param column the column name
 	 * @param reads statements that certainly read it
 	 */
+	@Schema(name = "FeedColumnReads")
 	public record ColumnReads(@Schema(maxLength = MAX_NAME) String column, @Schema(minimum = "0") long reads) {
 
 	}
