@@ -11,7 +11,7 @@ import io.lakegov.usage.UsageFact;
 
 /**
  * What a statement's event says, as a digest: its distinct {@code ROLE table WITNESS} lines in code point order,
- * then its execution status. A statement is sent again exactly when this changes. {@link OutboxRepository}'s
+ * then its execution status. A statement is sent again exactly when this changes. {@link FeedOutbox}'s
  * backfill computes the same digest in SQL, so that a backfilled statement whose facts are written again
  * unchanged is not sent a third time.
  */

@@ -38,13 +38,13 @@ class FactsListener {
 
 	private final OpenLineageProperties properties;
 
-	private final OutboxRepository outbox;
+	private final FeedOutbox outbox;
 
 	private final FeedMetrics metrics;
 
 	private final TransactionTemplate nested;
 
-	FactsListener(OpenLineageProperties properties, OutboxRepository outbox, FeedMetrics metrics,
+	FactsListener(OpenLineageProperties properties, FeedOutbox outbox, FeedMetrics metrics,
 			PlatformTransactionManager transactions) {
 		this.properties = properties;
 		this.outbox = outbox;
@@ -59,7 +59,7 @@ class FactsListener {
 		if (!properties.enabled() || event.facts().isEmpty()) {
 			return;
 		}
-		List<OutboxRepository.Due> due = due(event.facts());
+		List<FeedOutbox.Due> due = due(event.facts());
 		if (due.isEmpty()) {
 			return;
 		}
@@ -75,21 +75,21 @@ class FactsListener {
 	}
 
 	/** One row per finished statement with reads or writes, oldest first. */
-	static List<OutboxRepository.Due> due(List<UsageFact> facts) {
+	static List<FeedOutbox.Due> due(List<UsageFact> facts) {
 		Map<String, List<UsageFact>> byStatement = new LinkedHashMap<>();
 		for (UsageFact fact : facts) {
 			if ("READ".equals(fact.role()) || "WRITE".equals(fact.role())) {
 				byStatement.computeIfAbsent(fact.statementId(), id -> new ArrayList<>()).add(fact);
 			}
 		}
-		List<OutboxRepository.Due> due = new ArrayList<>();
+		List<FeedOutbox.Due> due = new ArrayList<>();
 		byStatement.forEach((statement, of) -> {
 			if (RunEventFactory.eventType(of.get(0).executionStatus()) != null) {
 				Instant start = of.stream().map(UsageFact::eventTime).min(Comparator.naturalOrder()).orElseThrow();
-				due.add(new OutboxRepository.Due(statement, EventDigest.of(of), start));
+				due.add(new FeedOutbox.Due(statement, EventDigest.of(of), start));
 			}
 		});
-		due.sort(Comparator.comparing(OutboxRepository.Due::eventTime).thenComparing(OutboxRepository.Due::statementId));
+		due.sort(Comparator.comparing(FeedOutbox.Due::eventTime).thenComparing(FeedOutbox.Due::statementId));
 		return due;
 	}
 

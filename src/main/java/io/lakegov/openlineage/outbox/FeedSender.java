@@ -34,7 +34,7 @@ public class FeedSender {
 
 	private final Sources sources;
 
-	private final OutboxRepository outbox;
+	private final FeedOutbox outbox;
 
 	private final StatementLoader loader;
 
@@ -48,7 +48,7 @@ public class FeedSender {
 
 	private final String owner;
 
-	FeedSender(OpenLineageProperties properties, Sources sources, OutboxRepository outbox, StatementLoader loader,
+	FeedSender(OpenLineageProperties properties, Sources sources, FeedOutbox outbox, StatementLoader loader,
 			ConsumerClient client, FeedMetrics metrics) {
 		this.properties = properties;
 		this.sources = sources;
@@ -101,10 +101,10 @@ public class FeedSender {
 		boolean holding = true;
 		int sent = 0;
 		try {
-			List<OutboxRepository.Pending> batch = outbox.pending(source, properties.batchSize());
+			List<FeedOutbox.Pending> batch = outbox.pending(source, properties.batchSize());
 			Map<String, StoredStatement> statements = batch.isEmpty() ? Map.of()
-					: loader.load(source, batch.stream().map(OutboxRepository.Pending::statementId).toList());
-			for (OutboxRepository.Pending pending : batch) {
+					: loader.load(source, batch.stream().map(FeedOutbox.Pending::statementId).toList());
+			for (FeedOutbox.Pending pending : batch) {
 				StoredStatement statement = statements.get(pending.statementId());
 				OpenLineage.RunEvent event = statement == null ? null
 						: factory.build(statement, host, properties.jobNamespace());

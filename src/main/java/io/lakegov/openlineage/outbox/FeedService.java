@@ -17,9 +17,9 @@ public class FeedService {
 
 	private final Sources sources;
 
-	private final OutboxRepository outbox;
+	private final FeedOutbox outbox;
 
-	FeedService(OpenLineageProperties properties, Sources sources, OutboxRepository outbox) {
+	FeedService(OpenLineageProperties properties, Sources sources, FeedOutbox outbox) {
 		this.properties = properties;
 		this.sources = sources;
 		this.outbox = outbox;

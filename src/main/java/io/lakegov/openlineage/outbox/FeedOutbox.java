@@ -19,7 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
  * cursor ({@code openlineage_cursor}).
  */
 @Repository
-class OutboxRepository {
+class FeedOutbox {
 
 	/** A statement whose event is due, with the digest of what it says and when it started. */
 	record Due(String statementId, String digest, Instant eventTime) {
@@ -31,7 +31,7 @@ class OutboxRepository {
 
 	private final JdbcClient jdbc;
 
-	OutboxRepository(JdbcClient jdbc) {
+	FeedOutbox(JdbcClient jdbc) {
 		this.jdbc = jdbc;
 	}
 
