@@ -14,8 +14,10 @@ import io.lakegov.web.ApiException;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -65,6 +67,7 @@ class OpenLineageController {
 	 * @param to end of the range, exclusive
 	 * @param source only this source's statements (its lakegov.sources name); all sources when omitted
 	 */
+	@Schema(name = "OpenLineageBackfillRequest")
 	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z", maxLength = 40) OffsetDateTime from,
 			@NotNull @Schema(example = "2026-01-08T00:00:00Z", maxLength = 40) OffsetDateTime to,
 			@Nullable @Size(max = 63) @Pattern(regexp = "[a-z0-9_-]{1,63}") @Schema(example = "default") String source) {
@@ -75,11 +78,17 @@ class OpenLineageController {
 	 *
 	 * @param events events pending again (or for the first time)
 	 */
+	@Schema(name = "OpenLineageBackfill")
 	record Backfill(Instant from, Instant to, @ArraySchema(maxItems = 100, schema = @Schema(maxLength = 63)) List<String> sources,
 			long events) {
 	}
 
 	@PostMapping("/backfills")
+	@ApiResponse(responseCode = "202", description = "The range's events are pending; the status shows them leave",
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = Backfill.class)))
+	@ApiResponse(responseCode = "409", description = "The feed is off (lakegov.openlineage.url is not set)",
+			content = @Content(mediaType = "application/problem+json",
+					schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(operationId = "openLineageBackfill", summary = "Send the events of a past time range again",
 			description = "Every finished statement that started in [from, to) and read or wrote a table gets its event "
 					+ "sent again, after those already waiting, with the same run id as before (consumers replace the "

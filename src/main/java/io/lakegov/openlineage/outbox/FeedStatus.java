@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param backlog events recorded and not sent yet, of all sources
  * @param sources each source's standing, in configuration order
  */
+@Schema(name = "OpenLineageStatus")
 public record FeedStatus(boolean enabled, @Schema(maxLength = 2100) @Nullable String target, long backlog,
 		@ArraySchema(maxItems = 100) List<Source> sources) {
 
@@ -35,6 +36,7 @@ public record FeedStatus(boolean enabled, @Schema(maxLength = 2100) @Nullable St
 	 * @param lastErrorAt when
 	 * @param nextAttemptAt when the sender tries again after a failure
 	 */
+	@Schema(name = "OpenLineageSourceStatus")
 	public record Source(@Schema(maxLength = 63) String source, @Schema(maxLength = 300) @Nullable String workspaceHost,
 			long backlog, @Nullable Instant oldestPendingSince, @Schema(maxLength = 1000) @Nullable String lastStatementId,
 			@Nullable Instant lastEventTime, @Nullable Instant lastSentAt, long sent, long rejected, int failures,
