@@ -309,12 +309,14 @@ class OpenLineageFeedIntegrationTests {
 			.set("update_time", java.sql.Timestamp.from(now.minusSeconds(490))).save();
 		ingest();
 		assertThat(sender.sendDue()).as("the running statement has no event yet").isEqualTo(2);
+		String recorded = digest("b-2");
 
 		ResponseEntity<JsonNode> accepted = backfill(Map.of("from", now.minusSeconds(3600).toString(), "to", now.toString()),
 				IntegrationTest.OPERATOR_KEY);
 		assertThat(accepted.getStatusCode().value()).isEqualTo(202);
 		assertThat(accepted.getBody().get("events").asLong()).isEqualTo(1);
 		assertThat(accepted.getBody().get("sources")).extracting(JsonNode::asString).containsExactly("default");
+		assertThat(digest("b-2")).as("the backfill's digest is the one ingestion records").isEqualTo(recorded);
 		assertThat(sender.sendDue()).isEqualTo(1);
 		assertThat(receiver.accepted()).hasSize(3);
 		assertThat(receiver.accepted().get(2).event().getRun().getRunId()).isEqualTo(LineageNaming.runId("default", "b-2"));
@@ -412,6 +414,13 @@ class OpenLineageFeedIntegrationTests {
 	/** Makes the source's next attempt due now, as the backoff would after its delay. */
 	private void due() {
 		jdbc.sql("UPDATE openlineage_cursor SET next_attempt_at = now()").update();
+	}
+
+	private String digest(String statementId) {
+		return jdbc.sql("SELECT digest FROM openlineage_event WHERE statement_id = :id")
+			.param("id", statementId)
+			.query(String.class)
+			.single();
 	}
 
 	private long pendingRows() {
