@@ -8,7 +8,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.web.Secrets;
@@ -89,11 +88,6 @@ class ConsumerClient {
 			Thread.currentThread().interrupt();
 			return new Answer(Outcome.RETRY, "interrupted");
 		}
-	}
-
-	/** The longest a post may take: to connect and to answer. */
-	Duration longest() {
-		return properties.connectTimeout().plus(properties.requestTimeout());
 	}
 
 }

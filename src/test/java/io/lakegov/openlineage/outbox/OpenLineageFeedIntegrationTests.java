@@ -275,6 +275,26 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void twoSendersAtOnceSendEachEventOnceAndInOrder() {
+		for (int i = 0; i < 90; i++) {
+			read(String.format("p-%03d", i), "main.sales.orders", now.minusSeconds(900 - i));
+		}
+		ingest();
+		FeedSender other = new FeedSender(properties, sources, outbox, loader, client, metrics);
+
+		var one = java.util.concurrent.CompletableFuture.supplyAsync(sender::sendDue);
+		var two = java.util.concurrent.CompletableFuture.supplyAsync(other::sendDue);
+		assertThat(one.join() + two.join()).isEqualTo(90);
+
+		List<String> ids = receiver.all()
+			.stream()
+			.map(request -> request.event().getRun().getFacets().getExternalQuery().getExternalQueryId())
+			.toList();
+		assertThat(ids).hasSize(90).doesNotHaveDuplicates().isSorted();
+		assertThat(pendingRows()).isZero();
+	}
+
+	@Test
 	void aReDerivationThatChangesAStatementsTablesSendsItAgainAndOneThatDoesNotSendsNothing() {
 		String session = UsageFixtures.unique("olsession");
 		source.row("u-1").user("ann").session(session).started(now.minusSeconds(600)).text("SELECT * FROM sales.orders").save();
