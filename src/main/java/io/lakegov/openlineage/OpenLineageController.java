@@ -104,8 +104,9 @@ class OpenLineageController {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}
 		if (Duration.between(from, to).compareTo(properties.maxBackfill()) > 0) {
-			throw ApiException.badRequest("A backfill covers at most " + properties.maxBackfill().toDays()
-					+ " days (lakegov.openlineage.max-backfill); split the range.");
+			Duration most = properties.maxBackfill();
+			throw ApiException.badRequest("A backfill covers at most " + (most.toHours() % 24 == 0 ? most.toDays()
+					+ " days" : most.toHours() + " hours") + " (lakegov.openlineage.max-backfill); split the range.");
 		}
 		List<String> of = new ArrayList<>();
 		if (request.source() == null) {
