@@ -56,7 +56,13 @@ class NoSqlConcatenationTests {
 					"an identifier (SHOW and DESCRIBE take no bind parameters): every part backtick-quoted, "
 							+ "backticks doubled"),
 			Map.entry("embedded/EmbeddedDatabase.java: database", "the embedded database's configured name"),
-			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"));
+			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"),
+			Map.entry("archive/delta/Warehouse.java: sql",
+					"the archive's statements: the configured schema (ArchiveSchema, plain names, quoted) and values "
+							+ "rendered by SparkLiterals (text that is not plain travels as base64)"),
+			Map.entry("archive/delta/ArchiveWriter.java: statements", "the MERGEs and DELETEs ArchiveWriter builds as above"),
+			Map.entry("archive/delta/ArchiveMigrations.java: statements",
+					"the archive's DDL: constants, the configured schema (quoted) and plain-text comments"));
 
 	@Test
 	void statementTextsAreLiteralsOrConstants() throws IOException {
