@@ -50,7 +50,8 @@ class ModuleTests {
 			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")),
 			entry("watch", Set.of("catalog", "usage", "views", "web")),
 			entry("feed", Set.of("usage", "web")),
-			entry("openlineage", Set.of("sql", "history", "usage", "web")));
+			entry("openlineage", Set.of("sql", "history", "usage", "web")),
+			entry("archive", Set.of("history", "usage", "views", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

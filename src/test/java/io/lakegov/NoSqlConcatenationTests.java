@@ -59,7 +59,13 @@ class NoSqlConcatenationTests {
 			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"),
 			Map.entry("openlineage/event/RunEventFactory.java: openLineage.newSQLJobFacetBuilder().query(statement"
 					+ ".redactedText()).dialect(\"databricks\").build()",
-					"not JDBC: the sql facet of an OpenLineage event, which carries the redacted text"));
+					"not JDBC: the sql facet of an OpenLineage event, which carries the redacted text"),
+			Map.entry("archive/delta/Warehouse.java: sql",
+					"the archive's statements: the configured schema (ArchiveSchema, plain names, quoted) and values "
+							+ "rendered by SparkLiterals (text that is not plain travels as base64)"),
+			Map.entry("archive/delta/ArchiveWriter.java: statements", "the MERGEs and DELETEs ArchiveWriter builds as above"),
+			Map.entry("archive/delta/ArchiveMigrations.java: statements",
+					"the archive's DDL: constants, the configured schema (quoted) and plain-text comments"));
 
 	@Test
 	void statementTextsAreLiteralsOrConstants() throws IOException {

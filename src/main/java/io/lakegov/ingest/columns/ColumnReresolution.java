@@ -17,10 +17,12 @@ import io.lakegov.ingest.batch.StatementContext;
 import io.lakegov.ingest.batch.StoredAnalysis;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.usage.ColumnFactRepository;
+import io.lakegov.usage.DetailReplaced;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -57,8 +59,12 @@ class ColumnReresolution {
 
 	private final ColumnFactRepository facts;
 
+	private final ApplicationEventPublisher events;
+
 	ColumnReresolution(JdbcClient jdbc, TransactionTemplate tx, AnalysisStore analyses,
-			SessionEvents sessions, ColumnFactDeriver deriver, ColumnFactRepository facts) {
+			SessionEvents sessions, ColumnFactDeriver deriver, ColumnFactRepository facts,
+			ApplicationEventPublisher events) {
+		this.events = events;
 		this.jdbc = jdbc;
 		this.tx = tx;
 		this.analyses = analyses;
@@ -138,6 +144,7 @@ class ColumnReresolution {
 			derived.add(context.statementId());
 		}
 		facts.replace(source, derived, deriver.derive(inputs));
+		this.events.publishEvent(new DetailReplaced(source, Set.copyOf(derived)));
 	}
 
 	private static String hash(StatementContext context) {
