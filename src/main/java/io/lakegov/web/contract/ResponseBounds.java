@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import io.lakegov.web.ContractBounds;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
@@ -27,7 +28,7 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 /**
  * Declares the bounds of what lakegov answers where the code declares none narrower: a value whose Java
  * type is its only limit says so. Dates are ten characters (YYYY-MM-DD), instants at most
- * {@value #INSTANT_LENGTH}, other strings and lists at most {@link Integer#MAX_VALUE} long, integers within
+ * {@value ContractBounds#DATE_TIME_LENGTH}, other strings and lists at most {@link Integer#MAX_VALUE} long, integers within
  * their format ({@code int32}, {@code int64}). Narrower bounds come from {@code @Schema},
  * {@code @ArraySchema} and Bean Validation on the records themselves.
  * <p>
@@ -35,11 +36,6 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
  * bounds the service enforces, so an input without them stays a finding of the contract's lint.
  */
 final class ResponseBounds implements OpenApiCustomizer {
-
-	static final String DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
-
-	/** {@code +999999999-12-31T23:59:59.999999999Z}, the longest instant Java writes, has 37. */
-	static final int INSTANT_LENGTH = 37;
 
 	private static final String REF_PREFIX = "#/components/schemas/";
 
@@ -146,13 +142,13 @@ final class ResponseBounds implements OpenApiCustomizer {
 		}
 		String format = schema.getFormat();
 		if ("date".equals(format)) {
-			schema.setMaxLength(10);
+			schema.setMaxLength(ContractBounds.DATE_LENGTH);
 			if (schema.getPattern() == null) {
-				schema.setPattern(DATE_PATTERN);
+				schema.setPattern(ContractBounds.DATE_PATTERN);
 			}
 		}
 		else if ("date-time".equals(format)) {
-			schema.setMaxLength(INSTANT_LENGTH);
+			schema.setMaxLength(ContractBounds.DATE_TIME_LENGTH);
 		}
 		else if ("uuid".equals(format)) {
 			schema.setMaxLength(36);
