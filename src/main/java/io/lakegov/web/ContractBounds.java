@@ -15,6 +15,15 @@ public final class ContractBounds {
 	/** The longest ISO 8601 date-time Java reads or writes: {@code +999999999-12-31T23:59:59.999999999+18:00:00}. */
 	public static final int DATE_TIME_LENGTH = 44;
 
+	/**
+	 * A statement's fingerprint: the analyser's 64-bit hash of its shape in 16 hex digits, or empty where the
+	 * analyser gave none.
+	 */
+	public static final String FINGERPRINT_PATTERN = "^(?:[0-9a-f]{16})?$";
+
+	/** The length of a {@link #FINGERPRINT_PATTERN} fingerprint. */
+	public static final int FINGERPRINT_LENGTH = 16;
+
 	private ContractBounds() {
 	}
 
