@@ -48,7 +48,8 @@ class ModuleTests {
 			entry("retention", Set.of("sql", "history", "web")),
 			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")),
 			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")),
-			entry("watch", Set.of("catalog", "usage", "views", "web")));
+			entry("watch", Set.of("catalog", "usage", "views", "web")),
+			entry("feed", Set.of("usage", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

@@ -64,7 +64,10 @@ public class LineageReader {
 		// the table name is validated by SourceSettingsCheck or fixed by the local warehouse
 		String sql = "SELECT * FROM " + source.lineageTable() + " WHERE event_time >= " + source.timeParameter()
 				+ " AND event_time < " + source.timeParameter() + " ORDER BY event_time";
-		WindowStream.read(of, sql, from, to, batchSize, LineageReader::decoder, handler::handle);
+		WindowStream.read(of, sql, from, to, batchSize, LineageReader::decoder, (rows, rejected) -> {
+			handler.handle(rows, rejected);
+			return true;
+		});
 	}
 
 	private static WindowStream.RowDecoder<LineageRow> decoder(WindowStream.Layout layout) {

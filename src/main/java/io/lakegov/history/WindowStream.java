@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -66,11 +67,14 @@ final class WindowStream {
 
 	}
 
-	/** Receives the rows of one batch and how many were rejected; what it throws stops the read. */
+	/**
+	 * Receives the rows of one batch and how many were rejected, and says whether the read goes on; what it
+	 * throws stops the read.
+	 */
 	@FunctionalInterface
 	interface Sink<R> {
 
-		void handle(List<R> rows, int rejected);
+		boolean handle(List<R> rows, int rejected) throws SQLException;
 
 	}
 
@@ -106,6 +110,30 @@ final class WindowStream {
 		}
 	}
 
+	/**
+	 * Runs {@code sql} with the given bind parameters and hands each row it can decode to {@code rows}: a
+	 * short query, read at once.
+	 */
+	static <R> void select(HistorySource of, String sql, List<Object> parameters, Function<Layout, RowDecoder<R>> decoders,
+			Consumer<R> rows) throws SQLException {
+		try (Connection connection = of.database().dataSource().getConnection();
+				PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, of.queryTimeout().toSeconds()));
+			for (int i = 0; i < parameters.size(); i++) {
+				statement.setObject(i + 1, parameters.get(i));
+			}
+			try (ResultSet results = statement.executeQuery()) {
+				RowDecoder<R> decoder = decoders.apply(new Layout(results.getMetaData()));
+				while (results.next()) {
+					R row = decoder.decode(results);
+					if (row != null) {
+						rows.accept(row);
+					}
+				}
+			}
+		}
+	}
+
 	private static <R> void stream(ResultSet rows, int batchSize, RowDecoder<R> decoder, Sink<R> sink)
 			throws SQLException {
 		List<R> batch = new ArrayList<>(batchSize);
@@ -119,7 +147,9 @@ final class WindowStream {
 				batch.add(row);
 			}
 			if (batch.size() + rejected >= batchSize) {
-				sink.handle(batch, rejected);
+				if (!sink.handle(batch, rejected)) {
+					return;
+				}
 				batch = new ArrayList<>(batchSize);
 				rejected = 0;
 			}

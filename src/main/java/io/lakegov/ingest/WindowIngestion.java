@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -96,18 +97,29 @@ class WindowIngestion implements DisposableBean {
 					if (from.isBefore(to)) {
 						long sent = System.nanoTime();
 						boolean[] answered = { false };
-						reader.read(source, progress.resumeFrom.get(), to, properties.batchSize(), (rows, rejected) -> {
-							if (!answered[0]) {
-								answered[0] = true;
-								metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
+						reader.read(source, progress.resumeFrom.get(), to, properties.batchSize(), new HistoryReader.BatchHandler() {
+
+							@Override
+							public int handle(HistoryReader.Batch batch) {
+								if (!answered[0]) {
+									answered[0] = true;
+									metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
+								}
+								int masked = masked(batch.rows());
+								metrics.read(batch.size(), masked);
+								BatchIngester.Prepared prepared = batches.prepare(source, batch, progress.inFlight);
+								pipeline.submit(() -> write(run, backfill, prepared, batch.rejected(), masked, progress));
+								progress.inFlight = prepared.statementIds();
+								// on this thread, beside the write in flight, rather than in the writer's path
+								statistics.refreshIfDue(progress.submitted());
+								return prepared.newer().size();
 							}
-							int masked = masked(rows);
-							metrics.read(rows.size() + rejected, masked);
-							BatchIngester.Prepared prepared = batches.prepare(source, rows, progress.inFlight);
-							pipeline.submit(() -> write(run, backfill, prepared, rejected, masked, progress));
-							progress.inFlight = prepared.statementIds();
-							// on this thread, beside the write in flight, rather than in the writer's path
-							statistics.refreshIfDue(progress.submitted());
+
+							@Override
+							public Set<String> current(List<HistoryReader.RowKey> keys) {
+								return batches.current(source, keys);
+							}
+
 						});
 						if (!answered[0]) {
 							metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));

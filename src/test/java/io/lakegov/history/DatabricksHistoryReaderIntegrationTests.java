@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
@@ -45,7 +47,10 @@ class DatabricksHistoryReaderIntegrationTests {
 
 		List<HistoryRow> rows = new ArrayList<>();
 		reader.read(source, start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS), 10,
-				(batch, rejected) -> rows.addAll(batch));
+				batch -> {
+					rows.addAll(batch.rows());
+					return batch.rows().size();
+				});
 
 		assertThat(rows).hasSize(1);
 		HistoryRow row = rows.get(0);
@@ -61,6 +66,46 @@ class DatabricksHistoryReaderIntegrationTests {
 		assertThat(row.extras().get("warehouse_tags").json()).isEqualTo("{\"team\":\"fin\"}");
 		assertThat(row.extras().get("statement_parts").json()).isEqualTo("[\"a\",\"b\"]");
 		assertThat(reader.count(source, start.minus(1, ChronoUnit.HOURS), start.plus(1, ChronoUnit.HOURS))).isEqualTo(1);
+	}
+
+	@Test
+	void readsAMostlyStoredWindowKeyFirstAndTheRestById() throws Exception {
+		String table = "system.query.history_" + UUID.randomUUID().toString().substring(0, 8);
+		Instant start = Instant.parse("2026-03-01T10:15:30.123456Z");
+		StringBuilder values = new StringBuilder();
+		for (int i = 1; i <= 12; i++) {
+			values.append(i == 1 ? "" : ", ").append("('r%02d', 'SELECT %d', TIMESTAMP '%s')".formatted(i, i,
+					start.plusSeconds(i)));
+		}
+		warehouse.execute("CREATE TABLE %s (statement_id STRING, statement_text STRING, update_time TIMESTAMP)"
+			.formatted(table), "INSERT INTO %s VALUES %s".formatted(table, values));
+		HistorySource source = new HistorySource("default", new SourceDatabase(new DriverManagerDataSource(warehouse.url()),
+				table, "system.information_schema.tables", false, Secrets.mask(warehouse.url())), 100,
+				java.time.Duration.ofMinutes(1), new OwnStatements(List.of()));
+		Set<String> stored = Set.of("r01", "r02", "r03", "r04", "r05", "r06", "r07", "r08", "r09", "r11", "r12");
+
+		List<HistoryRow> whole = new ArrayList<>();
+		int[] unchanged = { 0 };
+		new HistoryReader().read(source, start, start.plus(1, ChronoUnit.HOURS), 4, new HistoryReader.BatchHandler() {
+
+			@Override
+			public int handle(HistoryReader.Batch batch) {
+				whole.addAll(batch.rows());
+				unchanged[0] += batch.unchanged();
+				return (int) batch.rows().stream().filter(row -> !stored.contains(row.statementId())).count();
+			}
+
+			@Override
+			public Set<String> current(List<HistoryReader.RowKey> keys) {
+				return keys.stream().map(HistoryReader.RowKey::statementId).filter(stored::contains).collect(Collectors.toSet());
+			}
+
+		});
+
+		assertThat(whole).extracting(HistoryRow::statementId).containsExactly("r01", "r02", "r03", "r04", "r10");
+		assertThat(whole.get(4).statementText()).isEqualTo("SELECT 10");
+		assertThat(whole.get(4).updateTime()).isEqualTo(start.plusSeconds(10));
+		assertThat(unchanged[0]).isEqualTo(7);
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.Sources;
 import io.lakegov.ingest.batch.BatchIngester;
@@ -51,9 +52,9 @@ class BatchIngesterIntegrationTests {
 
 	@Test
 	void aStatementRepeatedInTheNextBatchIsNotTakenForUnseenWhileTheFirstIsInFlight() {
-		BatchIngester.Prepared first = batches.prepare(sources.primary(), List.of(row("x", "RUNNING", T0), row("y", "FINISHED", T0)),
+		BatchIngester.Prepared first = batches.prepare(sources.primary(), batch(row("x", "RUNNING", T0), row("y", "FINISHED", T0)),
 				Set.of());
-		BatchIngester.Prepared second = batches.prepare(sources.primary(), List.of(row("x", "FINISHED", T0.plusSeconds(30))),
+		BatchIngester.Prepared second = batches.prepare(sources.primary(), batch(row("x", "FINISHED", T0.plusSeconds(30))),
 				first.statementIds());
 
 		assertThat(first.unseen()).containsExactlyInAnyOrder("x", "y");
@@ -73,9 +74,9 @@ class BatchIngesterIntegrationTests {
 
 	@Test
 	void newRowsCopiedStraightInAreRecordedLikeUpsertedOnes() {
-		BatchIngester.Prepared fresh = batches.prepare(sources.primary(), List.of(row("n", "FINISHED", T0)), Set.of());
+		BatchIngester.Prepared fresh = batches.prepare(sources.primary(), batch(row("n", "FINISHED", T0)), Set.of());
 		tx.executeWithoutResult(status -> batches.ingest(fresh, 7));
-		BatchIngester.Prepared seen = batches.prepare(sources.primary(), List.of(row("u", "RUNNING", T0)), Set.of("u"));
+		BatchIngester.Prepared seen = batches.prepare(sources.primary(), batch(row("u", "RUNNING", T0)), Set.of("u"));
 		tx.executeWithoutResult(status -> batches.ingest(seen, 7));
 
 		List<String> recorded = jdbc.sql("""
@@ -95,6 +96,10 @@ class BatchIngesterIntegrationTests {
 		values.put(HistoryColumn.START_TIME, T0);
 		values.put(HistoryColumn.UPDATE_TIME, updated);
 		return new HistoryRow(values, Map.of());
+	}
+
+	private static HistoryReader.Batch batch(HistoryRow... rows) {
+		return HistoryReader.Batch.of(List.of(rows));
 	}
 
 }

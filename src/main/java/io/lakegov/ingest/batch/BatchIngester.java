@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
@@ -77,10 +78,10 @@ public class BatchIngester {
 	 * statements of the batch in flight ({@code inFlight}) are never taken for unseen, and the upsert
 	 * never lets an older row overwrite a newer one.
 	 */
-	public Prepared prepare(HistorySource from, List<HistoryRow> rows, Set<String> inFlight) {
+	public Prepared prepare(HistorySource from, HistoryReader.Batch batch, Set<String> inFlight) {
 		Map<String, HistoryRow> newest = new LinkedHashMap<>();
-		Instant newestUpdate = null;
-		for (HistoryRow row : rows) {
+		Instant newestUpdate = batch.newestUpdate();
+		for (HistoryRow row : batch.rows()) {
 			newest.merge(row.statementId(), row, (a, b) -> a.updateTime().isAfter(b.updateTime()) ? a : b);
 			if (newestUpdate == null || row.updateTime().isAfter(newestUpdate)) {
 				newestUpdate = row.updateTime();
@@ -101,7 +102,16 @@ public class BatchIngester {
 		AnalysisStore.Lookup analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
 		Set<String> unseen = new HashSet<>(found.unseen());
 		unseen.removeAll(inFlight);
-		return new Prepared(from, newer, unseen, rows.size(), newestUpdate, analysed, newest.keySet());
+		return new Prepared(from, newer, unseen, batch.rows().size() + batch.unchanged(), newestUpdate, analysed,
+				newest.keySet());
+	}
+
+	/**
+	 * The statements among {@code keys} whose stored row is at least as new, which a re-read of the window
+	 * need not read whole.
+	 */
+	public Set<String> current(HistorySource from, List<HistoryReader.RowKey> keys) {
+		return history.current(from.name(), keys);
 	}
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */

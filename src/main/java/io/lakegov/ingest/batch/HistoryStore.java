@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.lakegov.history.HistoryColumn;
+import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.ingest.RawTextProperties;
 import io.lakegov.sql.StatementAnalyzer;
@@ -202,6 +203,24 @@ class HistoryStore {
 			}
 		}
 		return new Newer(newer, unseen);
+	}
+
+	/** The statements among {@code keys} whose stored row is at least as new as the key. */
+	Set<String> current(String source, List<HistoryReader.RowKey> keys) {
+		Set<String> current = new HashSet<>();
+		jdbc.sql("""
+				SELECT k.statement_id
+				FROM unnest(:ids::text[], :times::timestamptz[]) AS k(statement_id, update_time)
+				JOIN query_history h ON h.source = :source AND h.statement_id = k.statement_id
+				    AND h.update_time >= k.update_time""")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", keys.stream().map(HistoryReader.RowKey::statementId).toArray()))
+			.param("times", new SqlArrayValue("timestamptz",
+					keys.stream().map(key -> java.sql.Timestamp.from(key.updateTime())).toArray()))
+			.query((java.sql.ResultSet rs) -> {
+				current.add(rs.getString(1));
+			});
+		return current;
 	}
 
 	/**

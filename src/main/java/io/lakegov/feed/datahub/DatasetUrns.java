@@ -1,0 +1,67 @@
+package io.lakegov.feed.datahub;
+
+import java.util.Locale;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * DataHub's names for lakegov's tables and users, as DataHub's own Unity Catalog source gives them, so that the usage
+ * lands on the datasets that source ingested: {@code urn:li:dataset:(urn:li:dataPlatform:databricks,<name>,<env>)}
+ * where the name is {@code catalog.schema.table} (Unity Catalog's names, in lower case as lakegov keeps them),
+ * prefixed with {@code <platform instance>.} when the recipe sets one; DataHub's reserved characters {@code , ( )}
+ * percent-encoded as DataHub encodes them. Users are {@code urn:li:corpuser:<executed_by>}, encoded alike.
+ */
+@Component
+class DatasetUrns {
+
+	static final String PLATFORM = "databricks";
+
+	private final DataHubProperties properties;
+
+	DatasetUrns(DataHubProperties properties) {
+		this.properties = properties;
+	}
+
+	/**
+	 * The dataset's URN; empty for what DataHub's Unity Catalog source does not ingest as a dataset: a name lakegov
+	 * could not complete to catalog.schema.table, and Databricks' own metadata views ({@code system} catalog,
+	 * {@code information_schema} schemas).
+	 */
+	Optional<String> dataset(String table) {
+		int first = table.indexOf('.');
+		int second = first < 0 ? -1 : table.indexOf('.', first + 1);
+		if (first <= 0 || second < 0 || second == first + 1 || second == table.length() - 1) {
+			return Optional.empty();
+		}
+		String catalog = table.substring(0, first);
+		String lower = table.toLowerCase(Locale.ROOT);
+		if (catalog.equalsIgnoreCase("system") || lower.substring(first + 1).startsWith("information_schema.")) {
+			return Optional.empty();
+		}
+		String instance = properties.platformInstance(catalog);
+		String name = instance == null ? lower : instance + "." + lower;
+		return Optional.of("urn:li:dataset:(urn:li:dataPlatform:" + PLATFORM + "," + encoded(name) + ","
+				+ properties.env() + ")");
+	}
+
+	/** The user's URN (a principal with a reserved character, such as {@code (unknown)}, encoded as DataHub does). */
+	static String user(String user) {
+		return "urn:li:corpuser:" + encoded(user);
+	}
+
+	/** DataHub's encoding of the characters an URN reserves for its structure. */
+	static String encoded(String name) {
+		StringBuilder encoded = new StringBuilder(name.length());
+		for (char c : name.toCharArray()) {
+			switch (c) {
+				case ',' -> encoded.append("%2C");
+				case '(' -> encoded.append("%28");
+				case ')' -> encoded.append("%29");
+				default -> encoded.append(c);
+			}
+		}
+		return encoded.toString();
+	}
+
+}

@@ -1,0 +1,130 @@
+package io.lakegov.feed.datahub;
+
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The days pushed to DataHub's GMS and where each push stands ({@code datahub_usage_push}). */
+@Repository
+class PushRepository {
+
+	private final JdbcClient jdbc;
+
+	PushRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/** A day a replica holds: after which table to go on, and how many proposals GMS accepted so far. */
+	record Claimed(LocalDate date, @Nullable String pushedThrough, int proposals, int attempt, UUID claim) {
+	}
+
+	/** Adds the closed days {@code first} to {@code last} that are not known yet, due now. */
+	void addDays(LocalDate first, LocalDate last) {
+		if (first.isAfter(last)) {
+			return;
+		}
+		jdbc.sql("""
+				INSERT INTO datahub_usage_push (business_date, next_attempt_at)
+				SELECT d::date, now() FROM generate_series(CAST(:first AS date), CAST(:last AS date), interval '1 day') AS d
+				ON CONFLICT (business_date) DO NOTHING""")
+			.param("first", first)
+			.param("last", last)
+			.update();
+	}
+
+	/**
+	 * Claims the earliest day that is due and that no live replica holds, for {@code lease}. Two replicas never claim
+	 * one day: the row is locked while claimed, and a row another replica is claiming is skipped, not waited for.
+	 */
+	Optional<Claimed> claim(Duration lease) {
+		UUID claim = UUID.randomUUID();
+		return jdbc.sql("""
+				WITH due AS (
+				    SELECT business_date FROM datahub_usage_push
+				    WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+				    ORDER BY business_date
+				    LIMIT 1
+				    FOR UPDATE SKIP LOCKED)
+				UPDATE datahub_usage_push p SET claimed_by = :claim, lease_until = now() + :lease * interval '1 millisecond',
+				    attempts = p.attempts + 1, last_attempt_at = now()
+				FROM due WHERE p.business_date = due.business_date
+				RETURNING p.business_date, p.pushed_through, p.proposals, p.attempts""")
+			.param("claim", claim)
+			.param("lease", lease.toMillis())
+			.query((rs, n) -> new Claimed(rs.getObject(1, LocalDate.class), rs.getString(2), rs.getInt(3), rs.getInt(4),
+					claim))
+			.optional();
+	}
+
+	/**
+	 * Records that GMS accepted the day's proposals up to {@code table}, and holds the day for another
+	 * {@code lease}; false when the claim was lost (the lease ran out and another replica took the day over).
+	 */
+	boolean advance(Claimed day, String table, int proposals, Duration lease) {
+		return jdbc.sql("""
+				UPDATE datahub_usage_push SET pushed_through = :table, proposals = :proposals,
+				    lease_until = now() + :lease * interval '1 millisecond'
+				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'""")
+			.param("table", table)
+			.param("proposals", proposals)
+			.param("lease", lease.toMillis())
+			.param("date", day.date())
+			.param("claim", day.claim())
+			.update() == 1;
+	}
+
+	/** The day is pushed whole. */
+	void pushed(Claimed day) {
+		jdbc.sql("""
+				UPDATE datahub_usage_push SET status = 'PUSHED', pushed_at = now(), claimed_by = NULL, lease_until = NULL,
+				    last_error = NULL
+				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'""")
+			.param("date", day.date())
+			.param("claim", day.claim())
+			.update();
+	}
+
+	/** The push of the day stopped on {@code error}; it is tried again after {@code retryAfter}. */
+	void failed(Claimed day, String error, Duration retryAfter) {
+		jdbc.sql("""
+				UPDATE datahub_usage_push SET last_error = :error, claimed_by = NULL, lease_until = NULL,
+				    next_attempt_at = now() + :retry * interval '1 millisecond'
+				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'""")
+			.param("error", error)
+			.param("retry", retryAfter.toMillis())
+			.param("date", day.date())
+			.param("claim", day.claim())
+			.update();
+	}
+
+	/** Where the pushes stand. */
+	PushStatus.Days status() {
+		return jdbc.sql("""
+				SELECT (SELECT max(business_date) FROM datahub_usage_push WHERE status = 'PUSHED'),
+				       (SELECT count(*) FROM datahub_usage_push WHERE status = 'PENDING'),
+				       (SELECT sum(proposals) FROM datahub_usage_push WHERE status = 'PUSHED'),
+				       e.business_date, e.last_error, e.last_attempt_at, e.next_attempt_at
+				FROM (SELECT 1) one
+				LEFT JOIN LATERAL (
+				    SELECT business_date, last_error, last_attempt_at, next_attempt_at FROM datahub_usage_push
+				    WHERE status = 'PENDING' AND last_error IS NOT NULL
+				    ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1) e ON true""")
+			.query((rs, n) -> new PushStatus.Days(rs.getObject(1, LocalDate.class), rs.getLong(2), rs.getLong(3),
+					rs.getObject(4, LocalDate.class), rs.getString(5), instant(rs.getTimestamp(6)),
+					instant(rs.getTimestamp(7))))
+			.single();
+	}
+
+	private static @Nullable Instant instant(@Nullable Timestamp timestamp) {
+		return timestamp == null ? null : timestamp.toInstant();
+	}
+
+}

@@ -1,0 +1,181 @@
+package io.lakegov.feed.datahub;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+import io.lakegov.feed.DailyUsage;
+import io.lakegov.feed.FeedPosition;
+import io.lakegov.feed.TableDay;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Pushes each closed business day's usage to DataHub's GMS once: a day is due {@code lakegov.datahub.push-after} after
+ * it ends in the business time zone; its proposals are posted in the feed's table order, each tried a few times, and
+ * the last table GMS accepted is recorded after each, so a push that stops resumes there (on any replica, after a
+ * restart) and a pushed day is never pushed again. When GMS fails the day is put back with a growing wait and the
+ * round ends: a GMS that is down costs one short try per round, on the pusher's own thread, never ingestion's time.
+ * A proposal GMS refuses as invalid (400, 422) is skipped and counted. Delivery is at least once: a replica that dies
+ * between GMS's answer and the record posts that one proposal again, which GMS stores once (a time series aspect of
+ * the same dataset and timestamp replaces the earlier one).
+ */
+@Service
+class UsagePusher {
+
+	private static final Logger log = LoggerFactory.getLogger(UsagePusher.class);
+
+	/** Entries read from the feed at a time. */
+	static final int PAGE = 200;
+
+	private final DataHubProperties properties;
+
+	private final DailyUsage usage;
+
+	private final UsageProposals proposals;
+
+	private final GmsClient gms;
+
+	private final PushRepository repository;
+
+	private final PushMetrics metrics;
+
+	private final BusinessDates dates;
+
+	private final JsonMapper json = JsonMapper.builder().build();
+
+	private final RandomGenerator random = RandomGenerator.getDefault();
+
+	UsagePusher(DataHubProperties properties, DailyUsage usage, UsageProposals proposals, GmsClient gms,
+			PushRepository repository, PushMetrics metrics, BusinessDates dates) {
+		this.properties = properties;
+		this.usage = usage;
+		this.proposals = proposals;
+		this.gms = gms;
+		this.repository = repository;
+		this.metrics = metrics;
+		this.dates = dates;
+	}
+
+	/** Pushes every closed day that is due, one after the other; how many were pushed whole. */
+	int pushDue() {
+		if (!properties.pushes()) {
+			return 0;
+		}
+		LocalDate last = lastClosedDay(Instant.now(), dates.zone());
+		repository.addDays(last.minusDays(properties.pushDays() - 1L), last);
+		int pushed = 0;
+		Optional<PushRepository.Claimed> claimed;
+		while ((claimed = repository.claim(properties.lease())).isPresent()) {
+			Outcome outcome = push(claimed.get());
+			if (outcome == Outcome.PUSHED) {
+				pushed++;
+			}
+			if (outcome == Outcome.FAILED) {
+				break;
+			}
+		}
+		metrics.pending(repository.status().pendingDays());
+		return pushed;
+	}
+
+	/** The latest business day that ended {@code push-after} ago or more. */
+	LocalDate lastClosedDay(Instant now, ZoneId zone) {
+		LocalDate day = LocalDate.ofInstant(now, zone);
+		while (day.atStartOfDay(zone).toInstant().plus(properties.pushAfter()).isAfter(now)) {
+			day = day.minusDays(1);
+		}
+		return day.minusDays(1);
+	}
+
+	private enum Outcome {
+		PUSHED, FAILED, TAKEN_OVER
+	}
+
+	private Outcome push(PushRepository.Claimed day) {
+		DateRange window = new DateRange(day.date(), day.date());
+		FeedPosition after = day.pushedThrough() == null ? FeedPosition.before(day.date())
+				: new FeedPosition(day.date(), day.pushedThrough());
+		int accepted = day.proposals();
+		while (after != null) {
+			DailyUsage.Page page = usage.page(window, after, PAGE);
+			for (TableDay entry : page.items()) {
+				var proposal = proposals.of(entry);
+				if (proposal.isPresent()) {
+					GmsClient.Answer answer = post(proposal.get());
+					if (answer.accepted()) {
+						accepted++;
+						metrics.posted("ACCEPTED");
+					}
+					else if (answer.refused()) {
+						metrics.posted("REFUSED");
+						log.warn("DataHub GMS refused the usage of {} on {}: {}", entry.table(), day.date(), answer.error());
+					}
+					else {
+						metrics.posted("FAILED");
+						Duration retry = backoff(day.attempt());
+						repository.failed(day, answer.error(), retry);
+						log.warn("Could not push the usage of {} to DataHub GMS, trying again in {}: {}", day.date(), retry,
+								answer.error());
+						return Outcome.FAILED;
+					}
+				}
+				if (!repository.advance(day, entry.table(), accepted, properties.lease())) {
+					return Outcome.TAKEN_OVER;
+				}
+			}
+			after = page.next();
+		}
+		repository.pushed(day);
+		log.info("Pushed the usage of {} to DataHub GMS: {} proposals", day.date(), accepted);
+		return Outcome.PUSHED;
+	}
+
+	/** Posts the proposal up to {@code attempts} times while GMS fails for reasons of its own. */
+	private GmsClient.Answer post(UsageProposal proposal) {
+		String body = json.writeValueAsString(Map.of("proposal", new GmsProposal(proposal.entityType(),
+				proposal.entityUrn(), proposal.changeType(), proposal.aspectName(),
+				new GmsProposal.Value(json.writeValueAsString(proposal.aspect().json()), "application/json"))));
+		GmsClient.Answer answer = gms.post(body);
+		for (int attempt = 2; attempt <= properties.attempts() && !answer.accepted() && !answer.refused(); attempt++) {
+			try {
+				Thread.sleep(Math.min(properties.retryInitial().toMillis(), 500L * (attempt - 1)));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return answer;
+			}
+			answer = gms.post(body);
+		}
+		return answer;
+	}
+
+	/** The wait before a day that failed is tried again: doubling from the first, drawn between half and all of it. */
+	private Duration backoff(int attempts) {
+		long full = properties.retryInitial().toMillis();
+		for (int i = 1; i < attempts && full < properties.retryMax().toMillis(); i++) {
+			full *= 2;
+		}
+		full = Math.min(full, properties.retryMax().toMillis());
+		long half = full / 2;
+		return Duration.ofMillis(half + random.nextLong(full - half + 1));
+	}
+
+	/** A proposal as GMS's Rest.li endpoint takes it: the aspect's value as JSON text. */
+	record GmsProposal(String entityType, String entityUrn, String changeType, String aspectName, Value aspect) {
+
+		record Value(String value, String contentType) {
+		}
+
+	}
+
+}
