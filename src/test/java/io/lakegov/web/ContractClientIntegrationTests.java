@@ -4,14 +4,21 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collector;
+import java.util.stream.Collectors;
 
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.client.ApiClient;
 import io.lakegov.support.client.ApiException;
 import io.lakegov.support.client.api.ImpactApi;
 import io.lakegov.support.client.api.TableUsageApi;
+import io.lakegov.support.client.api.UsageFeedApi;
+import io.lakegov.support.client.model.DailyUsagePage;
 import io.lakegov.support.client.model.ImpactReport;
 import io.lakegov.support.client.model.Problem;
+import io.lakegov.support.client.model.TableDay;
 import io.lakegov.support.client.model.TableReader;
 import io.lakegov.support.client.model.TableUsersTableReader;
 import io.lakegov.usage.TableRef;
@@ -30,8 +37,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 /**
  * A client generated from the committed contract {@code api/openapi.yaml} (openapi-generator's Java client,
  * built in the test build) calls the running service: what a catalog's or a gateway's generated client
- * would do. The answers parse into the client's model classes, and a refusal comes back as the client's
- * ApiException with the status and the problem details.
+ * would do: a table's readers, its impact, a walk through the daily usage feed, and a refusal, which comes
+ * back as the client's ApiException with the status and the problem details.
  */
 @IntegrationTest
 class ContractClientIntegrationTests {
@@ -119,10 +126,35 @@ class ContractClientIntegrationTests {
 		});
 	}
 
-	/*
-	 * A page of the daily usage feed, GET /api/v1/usage/daily, belongs here once the feed is in the
-	 * contract: call it through the generated client, as a catalog pulling every table's usage would, and
-	 * follow the cursor to the next page.
-	 */
+	@Test
+	void walksTheDailyUsageFeedPageByPageThroughTheGeneratedClient() throws ApiException {
+		UsageFeedApi feed = new UsageFeedApi(client());
+		List<TableDay> entries = new ArrayList<>();
+		String cursor = null;
+		int pages = 0;
+		do {
+			DailyUsagePage page = feed.dailyUsage(yesterday, yesterday, cursor, 2);
+			assertThat(page.getItems()).hasSizeLessThanOrEqualTo(2);
+			entries.addAll(page.getItems());
+			cursor = page.getNext();
+			pages++;
+		}
+		while (cursor != null && pages < 10_000);
+		assertThat(cursor).as("the last page has no next cursor").isNull();
+		assertThat(pages).isGreaterThanOrEqualTo(1);
+		TableDay day = entries.stream().filter(entry -> orders.equals(entry.getTable())).collect(onlyOne());
+		assertThat(day.getDate()).isEqualTo(yesterday);
+		assertThat(day.getReads()).isEqualTo(3);
+		assertThat(day.getUsers()).isEqualTo(3);
+		assertThat(entries.stream().filter(entry -> summary.equals(entry.getTable())).collect(onlyOne()).getWrites())
+			.isEqualTo(1);
+	}
+
+	private static <T> Collector<T, ?, T> onlyOne() {
+		return Collectors.collectingAndThen(Collectors.toList(), list -> {
+			assertThat(list).hasSize(1);
+			return list.get(0);
+		});
+	}
 
 }
