@@ -49,7 +49,8 @@ class ModuleTests {
 			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")),
 			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")),
 			entry("watch", Set.of("catalog", "usage", "views", "web")),
-			entry("feed", Set.of("usage", "web")));
+			entry("feed", Set.of("usage", "web")),
+			entry("openlineage", Set.of("sql", "history", "usage", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

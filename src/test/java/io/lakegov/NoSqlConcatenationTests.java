@@ -56,7 +56,10 @@ class NoSqlConcatenationTests {
 					"an identifier (SHOW and DESCRIBE take no bind parameters): every part backtick-quoted, "
 							+ "backticks doubled"),
 			Map.entry("embedded/EmbeddedDatabase.java: database", "the embedded database's configured name"),
-			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"));
+			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"),
+			Map.entry("openlineage/event/RunEventFactory.java: openLineage.newSQLJobFacetBuilder().query(statement"
+					+ ".redactedText()).dialect(\"databricks\").build()",
+					"not JDBC: the sql facet of an OpenLineage event, which carries the redacted text"));
 
 	@Test
 	void statementTextsAreLiteralsOrConstants() throws IOException {

@@ -17,9 +17,11 @@ import io.lakegov.history.OwnStatements;
 import io.lakegov.ingest.batch.FactDeriver;
 import io.lakegov.ingest.batch.QuerySource;
 import io.lakegov.ingest.batch.StatementContext;
+import io.lakegov.usage.FactsWritten;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
@@ -41,7 +43,11 @@ public class LineageOnlyStatements {
 
 	private final ZoneId zone;
 
-	LineageOnlyStatements(EngineLineageStore lineage, UsageFactRepository facts, FactDeriver deriver) {
+	private final ApplicationEventPublisher events;
+
+	LineageOnlyStatements(EngineLineageStore lineage, UsageFactRepository facts, FactDeriver deriver,
+			ApplicationEventPublisher events) {
+		this.events = events;
 		this.lineage = lineage;
 		this.facts = facts;
 		this.zone = deriver.zone();
@@ -74,6 +80,9 @@ public class LineageOnlyStatements {
 			statements += of.isEmpty() ? 0 : 1;
 		}
 		facts.replace(source.name(), ids, derived);
+		if (!ids.isEmpty()) {
+			events.publishEvent(new FactsWritten(source.name(), ids, derived));
+		}
 		return statements;
 	}
 

@@ -1,0 +1,109 @@
+package io.lakegov.openlineage.event;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import io.lakegov.sql.TableName;
+
+/**
+ * Names as OpenLineage's naming spec gives them, so that a consumer joins lakegov's events with those of other
+ * producers. A Unity Catalog table is a warehouse table: namespace {@code databricks://{workspace host}}, name
+ * {@code catalog.schema.table}. A table addressed by storage path is the path: namespace
+ * {@code scheme://authority} (an S3 or GCS bucket, an ABFSS container) and the rest as name, or, for a path
+ * without scheme (DBFS), {@code dbfs://{workspace host}} and the path. A job is the recurring thing a statement
+ * ran in, from its query source: {@code job.{id}} (with {@code .notebook.{id}} for the notebook task that ran it),
+ * {@code pipeline.{id}}, {@code dashboard.{id}}, {@code legacy_dashboard.{id}}, {@code alert.{id}},
+ * {@code genie_space.{id}}, {@code query.{id}}, {@code notebook.{id}}, or {@code adhoc.{principal}} for what a
+ * principal ran by hand.
+ */
+public final class LineageNaming {
+
+	private static final String PREFIX = "lakegov|";
+
+	private LineageNaming() {
+	}
+
+	/** A dataset's identity in OpenLineage. */
+	public record Dataset(String namespace, String name) {
+	}
+
+	/** A job's identity in OpenLineage. */
+	public record Job(String namespace, String name) {
+	}
+
+	/** The namespace of a workspace's tables and, by default, of the jobs it runs. */
+	public static String workspace(String host) {
+		return "databricks://" + host;
+	}
+
+	/** The dataset a stored table name stands for. */
+	public static Dataset dataset(String host, String tableName) {
+		int dot = tableName.indexOf('.');
+		if (dot > 0 && new TableName(List.of(tableName.substring(0, dot), tableName.substring(dot + 1))).isPath()) {
+			return path(host, tableName.substring(dot + 1));
+		}
+		return new Dataset(workspace(host), tableName);
+	}
+
+	private static Dataset path(String host, String location) {
+		if (location.contains("://")) {
+			try {
+				URI uri = new URI(location);
+				if (uri.getScheme() != null && uri.getRawAuthority() != null) {
+					String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+					String name = path.startsWith("/") ? path.substring(1) : path;
+					return new Dataset(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority(),
+							name.isEmpty() ? "/" : name);
+				}
+			}
+			catch (URISyntaxException ex) {
+				// not a URI after all: named below as a path of the workspace's file system
+			}
+		}
+		String path = location.startsWith("dbfs:") ? location.substring("dbfs:".length()) : location;
+		return new Dataset("dbfs://" + host, path.startsWith("/") ? path : "/" + path);
+	}
+
+	/**
+	 * The job a statement ran in.
+	 *
+	 * @param namespace the jobs' namespace
+	 * @param kind the query source's kind (JOB, NOTEBOOK, ..., ADHOC)
+	 * @param id the query source's id; empty for ADHOC
+	 * @param principal who ran the statement
+	 * @param notebook the notebook a job's task ran, when the history names it
+	 */
+	public static Job job(String namespace, String kind, String id, String principal, String notebook) {
+		String of = id == null ? "" : id.strip();
+		String name = switch (kind) {
+			case "ADHOC" -> "adhoc." + principal;
+			case "JOB" -> notebook == null || notebook.isBlank() ? "job." + of : "job." + of + ".notebook." + notebook.strip();
+			case "SQL_QUERY" -> "query." + of;
+			default -> kind.toLowerCase(Locale.ROOT) + "." + of;
+		};
+		if (!"ADHOC".equals(kind) && of.isEmpty()) {
+			name = "adhoc." + principal;
+		}
+		return new Job(namespace, name);
+	}
+
+	/** The job a job's task belongs to: the parent of the runs of its statements. */
+	public static Job parentJob(String namespace, String jobId) {
+		return new Job(namespace, "job." + jobId.strip());
+	}
+
+	/** The run of a statement: the same for every event of that statement, whoever sends it and when. */
+	public static UUID runId(String source, String statementId) {
+		return UUID.nameUUIDFromBytes((PREFIX + source + "|statement|" + statementId).getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** The run of a job (its {@code job_run_id}) that statements of its tasks belong to. */
+	public static UUID jobRunId(String source, String jobRunId) {
+		return UUID.nameUUIDFromBytes((PREFIX + source + "|job_run|" + jobRunId).getBytes(StandardCharsets.UTF_8));
+	}
+
+}

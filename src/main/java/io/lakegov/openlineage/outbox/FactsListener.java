@@ -1,0 +1,96 @@
+package io.lakegov.openlineage.outbox;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.lakegov.openlineage.OpenLineageProperties;
+import io.lakegov.openlineage.event.RunEventFactory;
+import io.lakegov.usage.FactsWritten;
+import io.lakegov.usage.UsageFact;
+import io.lakegov.web.Secrets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Records the OpenLineage events a batch of facts calls for, inside the batch's transaction, so that an event is
+ * stored exactly when the facts it tells of are: one row per finished statement that read or wrote a table, in
+ * one statement for the whole batch, and nothing else (no consumer is asked, so one that is down never slows
+ * ingestion). Behind a savepoint: a failure here is logged and counted
+ * ({@code lakegov.openlineage.enqueue.failures}) and the batch commits without its events, which a backfill
+ * recovers.
+ */
+@Component
+class FactsListener {
+
+	private static final Logger log = LoggerFactory.getLogger(FactsListener.class);
+
+	private final OpenLineageProperties properties;
+
+	private final FeedOutbox outbox;
+
+	private final FeedMetrics metrics;
+
+	private final TransactionTemplate nested;
+
+	FactsListener(OpenLineageProperties properties, FeedOutbox outbox, FeedMetrics metrics,
+			PlatformTransactionManager transactions) {
+		this.properties = properties;
+		this.outbox = outbox;
+		this.metrics = metrics;
+		this.nested = new TransactionTemplate(transactions);
+		this.nested.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
+	}
+
+	@EventListener
+	@Transactional(propagation = Propagation.MANDATORY)
+	public void factsWritten(FactsWritten event) {
+		if (!properties.enabled() || event.facts().isEmpty()) {
+			return;
+		}
+		List<FeedOutbox.Due> due = due(event.facts());
+		if (due.isEmpty()) {
+			return;
+		}
+		try {
+			int stored = nested.execute(status -> outbox.enqueue(event.source(), due));
+			metrics.enqueued(stored);
+		}
+		catch (RuntimeException ex) {
+			metrics.enqueueFailed();
+			log.warn("OpenLineage events of a batch of {} were not recorded (a backfill re-emits them): {}",
+					event.source(), Secrets.mask(String.valueOf(ex.getMessage())), Secrets.masked(ex));
+		}
+	}
+
+	/** One row per finished statement with reads or writes, oldest first. */
+	static List<FeedOutbox.Due> due(List<UsageFact> facts) {
+		Map<String, List<UsageFact>> byStatement = new LinkedHashMap<>();
+		for (UsageFact fact : facts) {
+			if ("READ".equals(fact.role()) || "WRITE".equals(fact.role())) {
+				byStatement.computeIfAbsent(fact.statementId(), id -> new ArrayList<>()).add(fact);
+			}
+		}
+		List<FeedOutbox.Due> due = new ArrayList<>();
+		byStatement.forEach((statement, of) -> {
+			if (RunEventFactory.eventType(of.get(0).executionStatus()) != null) {
+				Instant start = of.stream().map(UsageFact::eventTime).min(Comparator.naturalOrder()).orElseThrow();
+				due.add(new FeedOutbox.Due(statement, EventDigest.of(of), start));
+			}
+		});
+		due.sort(Comparator.comparing(FeedOutbox.Due::eventTime).thenComparing(FeedOutbox.Due::statementId));
+		return due;
+	}
+
+}
