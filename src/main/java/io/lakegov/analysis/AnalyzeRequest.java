@@ -17,10 +17,16 @@ import jakarta.validation.constraints.Size;
  * @param defaultSchema schema for names written without one
  */
 record AnalyzeRequest(@NotEmpty @Size(max = 1000) List<@Valid @NotNull Statement> statements,
-		@Schema(example = "main") @Pattern(regexp = NAME) String defaultCatalog,
-		@Schema(example = "default") @Pattern(regexp = NAME) String defaultSchema) {
+		@Schema(example = "main") @Size(max = 255) @Pattern(regexp = NAME) String defaultCatalog,
+		@Schema(example = "default") @Size(max = 255) @Pattern(regexp = NAME) String defaultSchema) {
 
-	static final String NAME = "[A-Za-z_][A-Za-z0-9_]{0,254}";
+	static final String NAME = "^[A-Za-z_][A-Za-z0-9_]{0,254}$";
+
+	/**
+	 * The longest statement text taken, in characters: far above lakegov.analysis.max-sql-size (1 MB), past
+	 * which a statement is answered UNANALYZABLE without being parsed.
+	 */
+	static final int MAX_SQL = 10 * 1024 * 1024;
 
 	/**
 	 * One statement text (or script).
@@ -29,7 +35,7 @@ record AnalyzeRequest(@NotEmpty @Size(max = 1000) List<@Valid @NotNull Statement
 	 * @param sql the text
 	 */
 	record Statement(@Schema(example = "s1") @NotNull @Size(max = 200) String id,
-			@Schema(example = "SELECT * FROM bronze.events VERSION AS OF 42") @NotNull String sql) {
+			@Schema(example = "SELECT * FROM bronze.events VERSION AS OF 42") @NotNull @Size(max = MAX_SQL) String sql) {
 	}
 
 }

@@ -7,6 +7,8 @@ import io.lakegov.sql.ColumnAccess;
 import io.lakegov.sql.ShareChange;
 import io.lakegov.sql.TableAccess;
 import io.lakegov.sql.TimeTravel;
+import io.lakegov.web.ContractBounds;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /** The analyses of the requested statements, in request order. */
 record AnalyzeResponse(List<Result> results) {
@@ -74,7 +76,8 @@ record AnalyzeResponse(List<Result> results) {
 	}
 
 	record Result(String id, String status, String kind, List<Access> reads, List<Access> writes,
-			List<Access> grants, List<Access> references, List<Access> shares, List<String> paths, String fingerprint,
+			List<Access> grants, List<Access> references, List<Access> shares, List<String> paths,
+			@Schema(maxLength = ContractBounds.FINGERPRINT_LENGTH, pattern = ContractBounds.FINGERPRINT_PATTERN) String fingerprint,
 			String redactedSql, String stage, String reason, String analyzerVersion, List<String> temporaryViews,
 			List<ShareChangeView> shareChanges, List<ColumnView> columns) {
 

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 final class SourceSettingsCheck {
 
-	static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,62}");
+	static final Pattern NAME = Pattern.compile(Sources.NAME_PATTERN);
 
 	private static final Pattern TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*){0,2}");
 

@@ -48,6 +48,15 @@ public final class Sources {
 		return enabled.get(0);
 	}
 
+	/** A source's name (lakegov.sources[].name), as a regular expression that Java and ECMAScript read alike. */
+	public static final String NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,62}$";
+
+	/** The longest source name {@link #NAME_PATTERN} allows. */
+	public static final int NAME_LENGTH = 63;
+
+	/** The message of a name that does not match {@link #NAME_PATTERN}. */
+	public static final String NAME_MESSAGE = "must be a source name: lower-case letters, digits, _ and -, at most 63";
+
 	/** Whether the text is a valid source name (so that it may be repeated in an answer). */
 	public static boolean isName(String text) {
 		return text != null && SourceSettingsCheck.NAME.matcher(text).matches();

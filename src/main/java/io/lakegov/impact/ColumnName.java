@@ -12,8 +12,14 @@ public record ColumnName(String name) {
 
 	static final int MAX_LENGTH = 255;
 
+	/** The longest text {@link #parse} accepts: a name of {@value #MAX_LENGTH} characters in backticks. */
+	static final int MAX_TEXT = MAX_LENGTH + 2;
+
+	/** What {@link #parse} accepts, as a regular expression that Java and ECMAScript read alike. */
+	static final String PATTERN = "^(?:[A-Za-z_][A-Za-z0-9_]*|`(?:[^`\\x00-\\x1f\\x7f-\\x9f]|``)+`)$";
+
 	public static ColumnName parse(String raw) {
-		if (raw == null || raw.isEmpty() || raw.length() > MAX_LENGTH + 2) {
+		if (raw == null || raw.isEmpty() || raw.length() > MAX_TEXT) {
 			throw ApiException.badRequest("A column name of 1 to " + MAX_LENGTH + " characters is required.");
 		}
 		if (raw.matches("[A-Za-z_][A-Za-z0-9_]*")) {

@@ -6,7 +6,10 @@ import java.time.OffsetDateTime;
 import java.util.Map;
 
 import io.lakegov.history.HistorySource;
+import io.lakegov.history.Sources;
+import io.lakegov.usage.PageRequest;
 import io.lakegov.web.ApiException;
+import io.lakegov.web.ContractBounds;
 import io.lakegov.web.PageResponse;
 import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.RequiredRole;
@@ -19,6 +22,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 
@@ -55,23 +59,23 @@ class IngestionController {
 			description = "Reads the source's window from its watermark (less the overlap) to now. 409 when a run of "
 					+ "the source is in progress.")
 	ResponseEntity<IngestionRun> start(
-			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		HistorySource of = sources.resolve(source);
 		return accepted(claimed(() -> ingestion.startIncremental(of, RunKind.MANUAL)));
 	}
 
 	@GetMapping("/runs")
 	@Operation(summary = "List ingestion runs, newest first, of all sources or of one")
-	PageResponse<IngestionRun> runs(@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
+	PageResponse<IngestionRun> runs(@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@RequestParam(defaultValue = "50") @Min(1) @Max(1000) int size,
-			@Parameter(description = "only the runs of this source (its lakegov.sources name)", example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = "only the runs of this source (its lakegov.sources name)", example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		String only = sources.filter(source);
 		return PageResponse.of(ingestion.page(only, page, size), page, size, status.runCount(only));
 	}
 
 	@GetMapping("/runs/{id}")
 	@Operation(summary = "One ingestion run")
-	IngestionRun run(@PathVariable @Parameter(example = "42") long id) {
+	IngestionRun run(@PathVariable @Parameter(example = "42") @Min(1) @Max(Long.MAX_VALUE) long id) {
 		return status.run(id).orElseThrow(() -> ApiException.notFound("No ingestion run " + id + "."));
 	}
 
@@ -82,9 +86,10 @@ class IngestionController {
 	 * @param to end of the window, exclusive
 	 * @param source the source to read (its lakegov.sources name); may be omitted when only one is configured
 	 */
-	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z") OffsetDateTime from,
-			@NotNull @Schema(example = "2026-02-01T00:00:00Z") OffsetDateTime to,
-			@Nullable @Size(max = 63) @Schema(example = "default") String source) {
+	record BackfillRequest(
+			@NotNull @Schema(example = "2026-01-01T00:00:00Z", maxLength = ContractBounds.DATE_TIME_LENGTH) OffsetDateTime from,
+			@NotNull @Schema(example = "2026-02-01T00:00:00Z", maxLength = ContractBounds.DATE_TIME_LENGTH) OffsetDateTime to,
+			@Nullable @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Schema(example = "default") String source) {
 	}
 
 	@PostMapping("/backfills")
@@ -104,7 +109,7 @@ class IngestionController {
 	@Operation(summary = "Re-derive the facts of a source's statements analysed by an older analyser version",
 			description = "Works from the stored history; the source is not read.")
 	ResponseEntity<IngestionRun> reanalyse(
-			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		HistorySource of = sources.resolve(source);
 		return accepted(claimed(() -> ingestion.startReanalysis(of)));
 	}
@@ -112,7 +117,7 @@ class IngestionController {
 	@GetMapping("/status")
 	@Operation(summary = "A source's watermark, lag behind now, last success and last failure")
 	IngestionStatus status(
-			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SourceParameter.DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		return status.current(sources.resolve(source));
 	}
 

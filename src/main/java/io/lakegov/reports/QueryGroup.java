@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.lakegov.usage.QuerySource;
+import io.lakegov.web.ContractBounds;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -24,7 +25,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param readBytes the sum of their {@code read_bytes}
  * @param example the redacted text (literals removed) of the latest run, never the raw text
  */
-public record QueryGroup(String fingerprint, long statements, long users, List<QuerySource> sources, long sourceCount,
+public record QueryGroup(
+		@Schema(maxLength = ContractBounds.FINGERPRINT_LENGTH, pattern = ContractBounds.FINGERPRINT_PATTERN) String fingerprint, long statements, long users, List<QuerySource> sources, long sourceCount,
 		Instant firstRun, Instant lastRun, long totalDurationMs,
 		@Schema(description = P95_DOC) Long p95DurationMs, long readBytes, String example) {
 

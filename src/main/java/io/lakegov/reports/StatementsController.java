@@ -1,9 +1,11 @@
 package io.lakegov.reports;
 
+import io.lakegov.history.Sources;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
@@ -14,6 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 
@@ -53,13 +56,13 @@ class StatementsController {
 			description = "Admins also get the raw text (sql) while the store keeps it (lakegov.history.keep-raw-text); "
 					+ "everyone else gets null there.")
 	PageResponse<StatementEntry> statements(
-			@Parameter(description = "only statements that read or wrote this table: " + TABLE_DOC, example = "main.sales.orders") @RequestParam(required = false) @Nullable String table,
+			@Parameter(description = "only statements that read or wrote this table: " + TABLE_DOC, example = "main.sales.orders") @RequestParam(required = false) @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) @Nullable String table,
 			@Parameter(description = "only statements run by this user (executed_by)", example = "ann@example.com") @RequestParam(required = false) @Size(max = 255) @Nullable String user,
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
-			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		String historySource = sources.filter(source);
 		DateRange range = dates.range(from, to);
 		ResolvedTable resolved = table == null || table.isBlank() ? null : resolver.resolve(table);

@@ -1,7 +1,9 @@
 package io.lakegov.reports;
 
+import io.lakegov.history.Sources;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.PageRequest;
+import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.RequiredRole;
@@ -12,6 +14,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -63,13 +67,13 @@ public class TableUsageController {
 	@Operation(summary = "Users who read the table, with their statements, first and last read, query sources and time-travel reads; "
 			+ "with indirect=true also those who read it through views")
 	TableUsers<TableReader> readers(
-			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			@Parameter(description = INDIRECT_DOC) @RequestParam(defaultValue = "false") boolean indirect,
-			@Parameter(description = SOURCE_DOC + "; not with indirect=true, whose view readers count all sources", example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SOURCE_DOC + "; not with indirect=true, whose view readers count all sources", example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		var resolved = resolver.resolve(table);
 		var range = dates.range(from, to);
 		var request = new PageRequest(page, size);
@@ -85,21 +89,21 @@ public class TableUsageController {
 	@GetMapping("/writers")
 	@Operation(summary = "Users who wrote the table, with their statements, statement kinds and query sources")
 	TableUsers<TableWriter> writers(
-			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
-			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		return usage.writers(resolver.resolve(table), dates.range(from, to), new PageRequest(page, size),
 				sources.filter(source));
 	}
 
 	@GetMapping("/usage")
 	@Operation(summary = "Daily series of reads, writes, time-travel reads and distinct users")
-	UsageSeries usage(@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable String table,
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to) {
+	UsageSeries usage(@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to) {
 		return usage.series(resolver.resolve(table), dates.range(from, to));
 	}
 

@@ -14,6 +14,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -53,12 +54,15 @@ class RetentionController {
 		return ProposalPage.of(proposals, matching, page, size);
 	}
 
+	/** Three parts of at most 255 characters (Unity Catalog's limit), quoted, every character doubled. */
+	static final int MAX_TABLE = 3 * (2 + 2 * 255) + 2;
+
 	@GetMapping("/tables/{table}/retention")
 	@Operation(summary = "One table's time-travel evidence, retention settings and proposals",
 			description = "A table lakegov knows nothing about answers with empty evidence and no proposal. What the "
 					+ "source does not give in time, or lacks, or refuses, is said so in inventory and metadata.")
 	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
-			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") String table) {
+			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") @Size(min = 1, max = MAX_TABLE) String table) {
 		return retention.table(table);
 	}
 

@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 
 import io.lakegov.web.ApiException;
+import io.lakegov.web.ContractBounds;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Component;
@@ -19,6 +20,15 @@ public class BusinessDates {
 
 	/** Days in a range when the caller gives no {@code from}. */
 	public static final int DEFAULT_DAYS = 30;
+
+	/** A business date as callers write it, YYYY-MM-DD. */
+	public static final String DATE_PATTERN = ContractBounds.DATE_PATTERN;
+
+	/** The length of {@link #DATE_PATTERN}'s dates. */
+	public static final int DATE_LENGTH = ContractBounds.DATE_LENGTH;
+
+	/** The message of a date that does not match {@link #DATE_PATTERN}. */
+	public static final String DATE_MESSAGE = "must be a date YYYY-MM-DD";
 
 	private final ZoneId zone;
 

@@ -16,6 +16,17 @@ public record TableRef(List<String> parts) {
 
 	static final int MAX_PART_LENGTH = 255;
 
+	/** The longest text {@link #parse} can accept: three parts, each quoted with every character doubled. */
+	public static final int MAX_TEXT = 3 * (2 + 2 * MAX_PART_LENGTH) + 2;
+
+	/** What {@link #parse} accepts, as a regular expression that Java and ECMAScript read alike. */
+	public static final String PATTERN = "^(?:[A-Za-z0-9_]+|`(?:[^`\\x00-\\x1f\\x7f-\\x9f]|``)+`)"
+			+ "(?:\\.(?:[A-Za-z0-9_]+|`(?:[^`\\x00-\\x1f\\x7f-\\x9f]|``)+`)){0,2}$";
+
+	/** The message of a name that does not match {@link #PATTERN}. */
+	public static final String PATTERN_MESSAGE = "must be catalog.schema.table, each part letters, digits and _ "
+			+ "or quoted in backticks";
+
 	public TableRef {
 		parts = List.copyOf(parts);
 		if (parts.isEmpty() || parts.size() > 3) {

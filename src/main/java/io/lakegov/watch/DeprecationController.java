@@ -1,6 +1,7 @@
 package io.lakegov.watch;
 
 import io.lakegov.catalog.Deprecation;
+import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
@@ -9,6 +10,8 @@ import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -44,7 +47,7 @@ class DeprecationController {
 	@PutMapping
 	@RequiredRole(Role.OPERATOR)
 	@Operation(summary = "Mark a table for removal on a planned date, with a note; replaces an earlier mark")
-	Deprecation markDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table,
+	Deprecation markDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@RequestBody DeprecationRequest request) {
 		return deprecations.mark(resolver.resolve(table).name(), request, Callers.name());
 	}
@@ -52,7 +55,7 @@ class DeprecationController {
 	@GetMapping
 	@RequiredRole(Role.VIEWER)
 	@Operation(summary = "The table's mark for removal; 404 when it has none")
-	Deprecation getDeprecation(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table) {
+	Deprecation getDeprecation(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table) {
 		String name = resolver.resolve(table).name();
 		return deprecations.of(name).orElseThrow(() -> ApiException.notFound(name + " is not marked for removal"));
 	}
@@ -61,7 +64,7 @@ class DeprecationController {
 	@RequiredRole(Role.OPERATOR)
 	@Operation(summary = "Take the table's mark for removal off")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	void unmarkDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable String table) {
+	void unmarkDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table) {
 		deprecations.unmark(resolver.resolve(table).name());
 	}
 

@@ -2,6 +2,8 @@ package io.lakegov.watch;
 
 import java.time.LocalDate;
 
+import io.lakegov.catalog.Deprecation;
+import io.lakegov.web.ContractBounds;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -10,7 +12,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param plannedDate the day it is planned to be dropped
  * @param note why, or what to use instead (at most 1000 characters)
  */
-public record DeprecationRequest(@Schema(example = "2027-03-31", requiredMode = Schema.RequiredMode.REQUIRED) LocalDate plannedDate,
-		@Schema(example = "replaced by main.sales.orders_v2") String note) {
+public record DeprecationRequest(@Schema(example = "2027-03-31", requiredMode = Schema.RequiredMode.REQUIRED,
+		maxLength = ContractBounds.DATE_LENGTH, pattern = ContractBounds.DATE_PATTERN) LocalDate plannedDate,
+		@Schema(example = "replaced by main.sales.orders_v2", maxLength = Deprecation.MAX_NOTE) String note) {
 
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 
+import io.lakegov.watch.outbox.TargetGuard;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
@@ -37,7 +38,7 @@ public record Watch(long id, String name, List<String> tables, List<EventType> e
 	 * @param url the receiver
 	 * @param format {@code generic} (lakegov's JSON) or {@code slack} (a Slack incoming-webhook message)
 	 */
-	public record Webhook(@Schema(example = "https://hooks.example.com/lakegov") String url,
+	public record Webhook(@Schema(example = "https://hooks.example.com/lakegov", maxLength = TargetGuard.MAX_URL) String url,
 			@Schema(allowableValues = { "generic", "slack" }) String format) {
 	}
 

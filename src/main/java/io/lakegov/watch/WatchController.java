@@ -61,7 +61,7 @@ class WatchController {
 	@GetMapping("/{id}")
 	@RequiredRole(Role.VIEWER)
 	@Operation(summary = "One watch, with its secret and webhook token masked")
-	Watch getWatch(@PathVariable @Parameter(example = "1") long id) {
+	Watch getWatch(@PathVariable @Parameter(example = "1") @Min(1) @Max(Long.MAX_VALUE) long id) {
 		return watches.get(id);
 	}
 
@@ -69,15 +69,15 @@ class WatchController {
 	@RequiredRole(Role.OPERATOR)
 	@Operation(summary = "Delete a watch with its events and their deliveries")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	void deleteWatch(@PathVariable @Parameter(example = "1") long id) {
+	void deleteWatch(@PathVariable @Parameter(example = "1") @Min(1) @Max(Long.MAX_VALUE) long id) {
 		watches.delete(id);
 	}
 
 	@GetMapping("/{id}/deliveries")
 	@RequiredRole(Role.VIEWER)
 	@Operation(summary = "The watch's delivery attempts, newest first, with outcome and response code")
-	PageResponse<Delivery> watchDeliveries(@PathVariable @Parameter(example = "1") long id,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+	PageResponse<Delivery> watchDeliveries(@PathVariable @Parameter(example = "1") @Min(1) @Max(Long.MAX_VALUE) long id,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
 		return watches.deliveries(id, new PageRequest(page, size));
 	}
@@ -85,7 +85,7 @@ class WatchController {
 	@PostMapping("/{id}/test")
 	@RequiredRole(Role.OPERATOR)
 	@Operation(summary = "Send a sample event to the watch's webhook now, once, and answer how it went")
-	Delivery testWatch(@PathVariable @Parameter(example = "1") long id) {
+	Delivery testWatch(@PathVariable @Parameter(example = "1") @Min(1) @Max(Long.MAX_VALUE) long id) {
 		return watches.test(id);
 	}
 

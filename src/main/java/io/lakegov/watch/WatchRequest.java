@@ -14,8 +14,11 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param events the events it wants
  * @param webhook where to deliver them
  */
-public record WatchRequest(@Schema(example = "finance readers") String name,
-		@ArraySchema(schema = @Schema(example = "main.finance.*")) List<String> tables,
-		@ArraySchema(schema = @Schema(implementation = EventType.class)) List<String> events, Watch.Webhook webhook) {
+public record WatchRequest(@Schema(example = "finance readers", minLength = 1, maxLength = WatchService.MAX_NAME) String name,
+		@ArraySchema(schema = @Schema(example = "main.finance.*", maxLength = TablePattern.MAX_LENGTH),
+				maxItems = WatchService.MAX_TABLES) List<String> tables,
+		@ArraySchema(schema = @Schema(implementation = EventType.class), minItems = 1,
+				maxItems = WatchService.MAX_EVENTS) List<String> events,
+		Watch.Webhook webhook) {
 
 }

@@ -31,6 +31,9 @@ class WatchService {
 
 	static final int MAX_TABLES = 100;
 
+	/** As many events as there are kinds (WatchRequestTests keeps them equal): a list may name each once. */
+	static final int MAX_EVENTS = 7;
+
 	private final WatchRepository watches;
 
 	private final ActiveWatches active;
@@ -98,6 +101,9 @@ class WatchService {
 	private static List<EventType> events(List<String> requested) {
 		if (requested == null || requested.isEmpty()) {
 			throw ApiException.badRequest("events must name at least one of " + List.of(EventType.values()));
+		}
+		if (requested.size() > MAX_EVENTS) {
+			throw ApiException.badRequest("events names at most " + MAX_EVENTS + " events, each once");
 		}
 		Set<EventType> events = EnumSet.noneOf(EventType.class);
 		for (String event : requested) {

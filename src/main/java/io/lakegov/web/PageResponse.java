@@ -3,6 +3,9 @@ package io.lakegov.web;
 import java.util.List;
 import java.util.function.LongSupplier;
 
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+
 /**
  * One page of a list that can grow, with where it sits in the whole.
  *
@@ -13,7 +16,16 @@ import java.util.function.LongSupplier;
  * @param totalPages how many pages of this size there are
  * @param <T> the item type
  */
-public record PageResponse<T>(List<T> items, int page, int size, long totalItems, long totalPages) {
+public record PageResponse<T>(@ArraySchema(maxItems = PageResponse.MAX_ITEMS) List<T> items,
+		@Schema(minimum = "0", maximum = "" + PageResponse.MAX_PAGE) int page,
+		@Schema(minimum = "1", maximum = "" + PageResponse.MAX_ITEMS) int size,
+		@Schema(minimum = "0") long totalItems, @Schema(minimum = "0") long totalPages) {
+
+	/** The most items a page holds: the largest page size a caller may ask for. */
+	public static final int MAX_ITEMS = 1000;
+
+	/** The last page number a caller may ask for; past it a list is for a bulk export, not for paging. */
+	public static final int MAX_PAGE = 100_000;
 
 	public PageResponse {
 		items = List.copyOf(items);

@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.context.MessageSourceResolvable;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -34,6 +35,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+	/** How long a caller waits when the store cannot be reached: about a connection pool's timeout. */
+	static final long STORE_RETRY_SECONDS = 30;
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<Object> handleApiException(ApiException ex, WebRequest request) {
@@ -65,6 +69,17 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
 				"A parameter holds characters lakegov refuses, such as NUL or other control characters.");
 		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.BAD_REQUEST, request);
+	}
+
+	/** The store is down or refuses connections: a passing state, so the caller is told to try again. */
+	@ExceptionHandler(DataAccessResourceFailureException.class)
+	ResponseEntity<Object> handleStoreUnreachable(DataAccessResourceFailureException ex, WebRequest request) {
+		log.warn("The store cannot be reached: {}", Secrets.masked(ex).getMessage());
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				"The store cannot be reached for now; try again in " + STORE_RETRY_SECONDS + " s.");
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, Long.toString(STORE_RETRY_SECONDS));
+		return handleExceptionInternal(ex, problem, headers, HttpStatus.SERVICE_UNAVAILABLE, request);
 	}
 
 	@ExceptionHandler(Exception.class)
@@ -144,6 +159,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			case 413 -> ProblemTypes.TOO_LARGE;
 			case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
 			case 429 -> ProblemTypes.RATE_LIMITED;
+			case 503 -> ProblemTypes.UNAVAILABLE;
 			default -> status.is5xxServerError() ? ProblemTypes.INTERNAL : ProblemTypes.VALIDATION;
 		};
 	}

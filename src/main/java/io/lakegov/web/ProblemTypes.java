@@ -25,6 +25,8 @@ public final class ProblemTypes {
 
 	public static final URI RATE_LIMITED = URI.create(BASE + "rate-limited");
 
+	public static final URI UNAVAILABLE = URI.create(BASE + "unavailable");
+
 	public static final URI INTERNAL = URI.create(BASE + "internal");
 
 	private ProblemTypes() {

@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
  * none, Debian's packages, installed by the tests themselves when they run as root (as on CI machines).
  * Elsewhere the tests fail, naming what to install.
  */
-final class NodeTools {
+public final class NodeTools {
 
 	private NodeTools() {
 	}
 
 	/** What a command printed and how it exited. */
-	record Outcome(int exitCode, String output) {
+	public record Outcome(int exitCode, String output) {
 	}
 
 	/** The directory npm installs the linters into, shared by the test classes of one build. */
@@ -49,6 +49,32 @@ final class NodeTools {
 		}
 	}
 
+	/**
+	 * Installs exactly what the package-lock.json in this directory pins ({@code npm ci}), unless that lock
+	 * file was installed there already.
+	 */
+	public static synchronized void ci(Path directory) throws IOException, InterruptedException {
+		Path stamp = directory.resolve("node_modules").resolve(".installed-lock");
+		String lock = Files.readString(directory.resolve("package-lock.json"));
+		if (Files.exists(stamp) && Files.readString(stamp).equals(lock)) {
+			return;
+		}
+		Outcome outcome = run(List.of(npm(), "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix",
+				directory.toString()));
+		if (outcome.exitCode() != 0) {
+			throw new IllegalStateException("npm ci could not install " + directory.resolve("package-lock.json") + ":\n"
+					+ outcome.output());
+		}
+		Files.writeString(stamp, lock);
+	}
+
+	/** Runs a script with node. */
+	public static Outcome runNode(Path script, String... arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of(node(), script.toString()));
+		command.addAll(List.of(arguments));
+		return run(command);
+	}
+
 	/** Runs a package's script with node. */
 	static Outcome runScript(String packageName, String script, String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(List.of(node(),
@@ -71,7 +97,7 @@ final class NodeTools {
 			installFromDebian();
 			found = onPath(name);
 		}
-		return found.orElseThrow(() -> new IllegalStateException("The Dockerfile lint needs Node.js and npm: install "
+		return found.orElseThrow(() -> new IllegalStateException("The Dockerfile and contract lints need Node.js and npm: install "
 				+ "them (Debian: apt-get install nodejs npm) or run the tests as root to let them install Debian's packages"))
 			.toString();
 	}

@@ -221,7 +221,7 @@ class SeveralSourcesIntegrationTests {
 			.body(Map.of("from", "2026-01-01T00:00:00Z", "to", "2026-01-02T00:00:00Z", "source", "<script>"))
 			.retrieve()
 			.toEntity(String.class)
-			.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+			.getStatusCode()).as("not a source name, as the contract's pattern says").isEqualTo(HttpStatus.BAD_REQUEST);
 		assertThat(api.get().uri("/api/v1/ingestion/status").retrieve().toEntity(String.class).getStatusCode())
 			.isEqualTo(HttpStatus.BAD_REQUEST);
 

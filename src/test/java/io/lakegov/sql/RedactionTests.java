@@ -2,6 +2,7 @@ package io.lakegov.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lakegov.web.ContractBounds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +18,13 @@ class RedactionTests {
         """)
     void replacesEveryLiteralAndDropsComments(String sql, String redacted) {
         assertThat(Golden.analyze(sql).redactedSql()).isEqualTo(redacted);
+    }
+
+    @Test
+    void writesFingerprintsAsTheContractDeclaresThem() {
+        assertThat(Golden.analyze("SELECT * FROM t WHERE id = 1").fingerprint())
+                .matches(ContractBounds.FINGERPRINT_PATTERN)
+                .hasSize(ContractBounds.FINGERPRINT_LENGTH);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.lakegov.ingest.lineage;
 import java.time.Instant;
 import java.util.List;
 
+import io.lakegov.history.Sources;
 import io.lakegov.ingest.SourceParameter;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
@@ -16,6 +17,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -91,11 +94,11 @@ class LineageController {
 			description = "Only statements both witnesses saw. The facts keep both sides: each fact's witness says "
 					+ "PARSED, ENGINE_LINEAGE or BOTH.")
 	PageResponse<Disagreement> disagreements(
-			@Parameter(description = "first business day of the statements' start, default 29 days before to", example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = "last business day, included, default today", example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
+			@Parameter(description = "first business day of the statements' start, default 29 days before to", example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = "last business day, included, default today", example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
-			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Nullable String source) {
+			@Parameter(description = SOURCE_DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
 		String historySource = sources.filter(source);
 		DateRange range = dates.range(from, to);
 		Instant start = range.start(dates.zone());

@@ -13,7 +13,10 @@ import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -57,10 +60,12 @@ class RankingController {
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
 					+ "(lakegov.usage.cache-enabled). users is present only when ranked by users, indirectReads only with "
 					+ "indirect=true (ranked by reads or users). durationMs and readBytes: each statement's total_duration_ms "
-					+ "and read_bytes split evenly over the tables it read (direct reads only).")
+					+ "and read_bytes split evenly over the tables it read (direct reads only).",
+			responses = @ApiResponse(responseCode = "200", description = "OK", content = @Content(
+					array = @ArraySchema(schema = @Schema(implementation = TableRank.class), maxItems = PageRequest.MAX_SIZE))))
 	List<TableRank> rankTables(
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
 			@Parameter(description = "rank by read statements, distinct readers, read duration or bytes read", schema = @Schema(allowableValues = { "reads", "users", "duration", "bytes" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users|duration|bytes", message = "must be reads, users, duration or bytes") String by,
 			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
 			@Parameter(description = "true: count reads of views built on each table too (indirectReads; by=users: "
@@ -78,10 +83,12 @@ class RankingController {
 	@GetMapping("/rankings/users")
 	@Operation(summary = "Most active users, by table reads and writes (default), or by what their reads cost",
 			description = "Computed from the daily rollups and reused until the next ingestion batch commits "
-					+ "(lakegov.usage.cache-enabled). indirectReads only with indirect=true (ranked by accesses).")
+					+ "(lakegov.usage.cache-enabled). indirectReads only with indirect=true (ranked by accesses).",
+			responses = @ApiResponse(responseCode = "200", description = "OK", content = @Content(
+					array = @ArraySchema(schema = @Schema(implementation = UserRank.class), maxItems = PageRequest.MAX_SIZE))))
 	List<UserRank> rankUsers(
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
 			@Parameter(description = "rank by table accesses, read duration or bytes read", schema = @Schema(allowableValues = { "accesses", "duration", "bytes" })) @RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes", message = "must be accesses, duration or bytes") String by,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
 			@Parameter(description = "true: count the reads of the tables behind the views each user read too "
@@ -104,9 +111,9 @@ class RankingController {
 					+ "access, DIRECT or VIA with the view paths.")
 	UserTables userTables(
 			@Parameter(description = "the user as in query history (executed_by)", example = "ann@example.com") @PathVariable @Size(min = 1, max = 255) String user,
-			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String from,
-			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) String to,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
+			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			@Parameter(description = "true: also the tables behind the views the user read (at any depth, on the days "
 					+ "each view read them), each row saying DIRECT or VIA with the view paths; false (default): direct "

@@ -34,7 +34,7 @@ class TablesController {
 	@Operation(summary = "Tables seen in usage facts or the inventory, by name, with their last read and last write")
 	PageResponse<TableEntry> tables(
 			@Parameter(description = "only names starting with this (case-insensitive)", example = "main.sales.") @RequestParam(defaultValue = "") @Size(max = 765) String prefix,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
 		return tables.startingWith(prefix, new PageRequest(page, size));
 	}
@@ -44,7 +44,7 @@ class TablesController {
 			+ "writtenInWindow flags the ones still written")
 	UnusedTables unused(
 			@Parameter(description = "the window: business days up to today, included", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(DateRange.MAX_DAYS) int days,
-			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) int page,
+			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
 		return tables.unused(days, new PageRequest(page, size));
 	}
