@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -22,6 +23,8 @@ public final class StoreReset {
 	 */
 	static final Set<String> KEPT = Set.of("flyway_schema_history", "shedlock", "store_generation", "view_name",
 			"table_inventory", "view_inventory", "column_inventory");
+
+	private static final int DEADLOCK_RETRIES = 10;
 
 	private StoreReset() {
 	}
@@ -56,7 +59,30 @@ public final class StoreReset {
 			.map(table -> '"' + table + '"')
 			.forEach(tables::add);
 		tables.addAll(List.of(sourceTables));
-		store.sql("TRUNCATE " + String.join(", ", tables)).update();
+		for (int attempt = 1;; attempt++) {
+			try {
+				store.sql("TRUNCATE " + String.join(", ", tables)).update();
+				return;
+			}
+			catch (PessimisticLockingFailureException ex) {
+				// a background transaction of the previous test (a run, a catch-up, a sender) still holds
+				// a table: PostgreSQL picks the truncate as the deadlock's victim, and the next try follows it
+				if (attempt == DEADLOCK_RETRIES) {
+					throw ex;
+				}
+				pause(attempt);
+			}
+		}
+	}
+
+	private static void pause(int attempt) {
+		try {
+			Thread.sleep(100L * attempt);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while emptying the store", ex);
+		}
 	}
 
 }
