@@ -84,7 +84,7 @@ public class TestDatabaseConfiguration {
 		public static synchronized String freshDatabaseUrl() {
 			try {
 				if (server == null) {
-					server = EmbeddedPostgres.builder().setServerConfig("max_connections", "300").start();
+					server = EmbeddedPostgres.builder().setServerConfig("max_connections", "500").start();
 					Runtime.getRuntime().addShutdownHook(new Thread(SharedEmbeddedServer::stop));
 				}
 				String name = "lakegov_test_" + databases.incrementAndGet();
