@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
+import io.lakegov.web.FailureText;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;

@@ -13,6 +13,7 @@ import io.lakegov.history.Sources;
 import io.lakegov.ingest.batch.Reanalysis;
 import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
+import io.lakegov.web.FailureText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -17,6 +17,7 @@ import io.lakegov.ingest.lineage.EngineLineageStore;
 import io.lakegov.ingest.lineage.LineageOnlyStatements;
 import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
+import io.lakegov.web.FailureText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.random.RandomGenerator;
 
 import io.lakegov.archive.ArchiveProperties;
 import io.lakegov.archive.ArchiveStatus;
@@ -21,7 +22,8 @@ import io.lakegov.archive.delta.ArchiveWriter;
 import io.lakegov.archive.delta.Warehouse;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
-import io.lakegov.web.Secrets;
+import io.lakegov.web.Backoff;
+import io.lakegov.web.FailureText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,12 +56,17 @@ public class Archiver {
 
 	private final ArchiveWriter writer;
 
+	private final Backoff backoff;
+
+	private final RandomGenerator random = RandomGenerator.getDefault();
+
 	private final String holder = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
 
 	Archiver(Sources sources, ArchiveProperties properties, ArchiveOutboxRepository outbox, StoreDetail store,
 			ArchiveMetrics metrics) {
 		this.sources = sources;
 		this.properties = properties;
+		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 		this.outbox = outbox;
 		this.store = store;
 		this.metrics = metrics;
@@ -129,9 +136,9 @@ public class Archiver {
 				// the store itself failed: nothing to record there; the lease runs out
 				throw (DataAccessException) ex;
 			}
-			String error = describe(ex);
+			String error = FailureText.describe(ex);
 			int failures = outbox.failures(source.name()) + 1;
-			Duration retryAfter = backoff(failures);
+			Duration retryAfter = backoff.after(failures, random);
 			outbox.failed(source.name(), holder, error, retryAfter);
 			metrics.failed(source.name());
 			log.warn("Could not write the archive of source {} ({} failure(s) in a row), trying again in {}: {}",
@@ -164,33 +171,6 @@ public class Archiver {
 					state.nextAttemptAt()));
 		}
 		return new ArchiveStatus(properties.enabled(), archives);
-	}
-
-	/** The pause after the given number of failures in a row: doubling from the first, up to the longest. */
-	Duration backoff(int failures) {
-		Duration pause = properties.retryInitial();
-		for (int i = 1; i < failures && pause.compareTo(properties.retryMax()) < 0; i++) {
-			pause = pause.multipliedBy(2);
-		}
-		return pause.compareTo(properties.retryMax()) > 0 ? properties.retryMax() : pause;
-	}
-
-	private static String describe(Throwable failure) {
-		StringBuilder text = new StringBuilder();
-		for (Throwable cause = failure; cause != null && text.length() < 2000; cause = cause.getCause()) {
-			if (!text.isEmpty()) {
-				text.append(": ");
-			}
-			text.append(cause.getClass().getSimpleName());
-			if (cause.getMessage() != null) {
-				text.append(' ').append(cause.getMessage());
-			}
-			if (cause.getCause() == cause) {
-				break;
-			}
-		}
-		String masked = Secrets.mask(text.toString());
-		return masked.length() > 2000 ? masked.substring(0, 2000) : masked;
 	}
 
 }

@@ -13,6 +13,7 @@ import io.lakegov.feed.FeedPosition;
 import io.lakegov.feed.TableDay;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
+import io.lakegov.web.Backoff;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,9 +56,12 @@ class UsagePusher {
 
 	private final RandomGenerator random = RandomGenerator.getDefault();
 
+	private final Backoff backoff;
+
 	UsagePusher(DataHubProperties properties, DailyUsage usage, UsageProposals proposals, GmsClient gms,
 			PushRepository repository, PushMetrics metrics, BusinessDates dates) {
 		this.properties = properties;
+		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 		this.usage = usage;
 		this.proposals = proposals;
 		this.gms = gms;
@@ -122,7 +126,7 @@ class UsagePusher {
 					}
 					else {
 						metrics.posted("FAILED");
-						Duration retry = backoff(day.attempt());
+						Duration retry = backoff.after(day.attempt(), random);
 						repository.failed(day, answer.error(), retry);
 						log.warn("Could not push the usage of {} to DataHub GMS, trying again in {}: {}", day.date(), retry,
 								answer.error());
@@ -157,17 +161,6 @@ class UsagePusher {
 			answer = gms.post(body);
 		}
 		return answer;
-	}
-
-	/** The wait before a day that failed is tried again: doubling from the first, drawn between half and all of it. */
-	private Duration backoff(int attempts) {
-		long full = properties.retryInitial().toMillis();
-		for (int i = 1; i < attempts && full < properties.retryMax().toMillis(); i++) {
-			full *= 2;
-		}
-		full = Math.min(full, properties.retryMax().toMillis());
-		long half = full / 2;
-		return Duration.ofMillis(half + random.nextLong(full - half + 1));
 	}
 
 	/** A proposal as GMS's Rest.li endpoint takes it: the aspect's value as JSON text. */

@@ -2,7 +2,6 @@ package io.lakegov.openlineage.outbox;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import io.lakegov.history.Sources;
 import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.openlineage.event.RunEventFactory;
 import io.lakegov.openlineage.event.StoredStatement;
+import io.lakegov.web.Backoff;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
 
@@ -46,11 +46,14 @@ public class FeedSender {
 
 	private final RandomGenerator random = RandomGenerator.getDefault();
 
+	private final Backoff backoff;
+
 	private final String owner;
 
 	FeedSender(OpenLineageProperties properties, Sources sources, FeedOutbox outbox, StatementLoader loader,
 			ConsumerClient client, FeedMetrics metrics) {
 		this.properties = properties;
+		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 		this.sources = sources;
 		this.outbox = outbox;
 		this.loader = loader;
@@ -129,7 +132,7 @@ public class FeedSender {
 						metrics.outcome("rejected");
 					}
 					case RETRY -> {
-						outbox.failed(source, owner, answer.error(), backoff(failures + 1));
+						outbox.failed(source, owner, answer.error(), backoff.after(failures + 1, random));
 						metrics.outcome("failed");
 						holding = false;
 						return new Turn(sent, false);
@@ -143,18 +146,6 @@ public class FeedSender {
 				outbox.release(source, owner);
 			}
 		}
-	}
-
-	/** Doubling from the first delay up to the longest, each drawn between half of it and all of it. */
-	Duration backoff(int attempts) {
-		long full = properties.retryInitial().toMillis();
-		long max = properties.retryMax().toMillis();
-		for (int i = 1; i < attempts && full < max; i++) {
-			full *= 2;
-		}
-		full = Math.min(full, max);
-		long half = full / 2;
-		return Duration.ofMillis(half + random.nextLong(full - half + 1));
 	}
 
 	private List<String> names() {

@@ -12,6 +12,7 @@ import io.lakegov.usage.PageRequest;
 import io.lakegov.watch.Delivery;
 import io.lakegov.watch.WatchProperties;
 import io.lakegov.web.PageResponse;
+import io.lakegov.web.Backoff;
 
 import org.springframework.stereotype.Service;
 

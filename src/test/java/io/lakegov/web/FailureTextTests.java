@@ -1,4 +1,4 @@
-package io.lakegov.ingest;
+package io.lakegov.web;
 
 import java.sql.SQLException;
 

@@ -1,4 +1,4 @@
-package io.lakegov.watch.outbox;
+package io.lakegov.web;
 
 import java.time.Duration;
 import java.util.random.RandomGenerator;

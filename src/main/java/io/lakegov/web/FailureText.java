@@ -1,11 +1,9 @@
-package io.lakegov.ingest;
-
-import io.lakegov.web.Secrets;
+package io.lakegov.web;
 
 import org.springframework.transaction.TransactionSystemException;
 
-/** A failure in words for the run record and the health details. */
-final class FailureText {
+/** A failure in words for run records, statuses and health details: messages, never stack traces. */
+public final class FailureText {
 
 	private FailureText() {
 	}
@@ -14,7 +12,7 @@ final class FailureText {
 	 * The failure in words for the run record: the exception chain's messages, never a stack trace. When a
 	 * rollback failed too (the store went away mid-batch), the failure that caused the rollback comes first.
 	 */
-	static String describe(Throwable failure) {
+	public static String describe(Throwable failure) {
 		for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
 			if (cause instanceof TransactionSystemException rollback && rollback.getApplicationException() != null) {
 				return describe(rollback.getApplicationException());
