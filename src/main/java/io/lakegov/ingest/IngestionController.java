@@ -7,6 +7,8 @@ import java.util.Map;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.ContractBounds;
@@ -48,7 +50,14 @@ class IngestionController {
 
 	private final SourceParameter sources;
 
-	IngestionController(IngestionService ingestion, IngestionStatusService status, SourceParameter sources) {
+	private final DetailHorizon horizon;
+
+	private final BusinessDates dates;
+
+	IngestionController(IngestionService ingestion, IngestionStatusService status, SourceParameter sources,
+			DetailHorizon horizon, BusinessDates dates) {
+		this.horizon = horizon;
+		this.dates = dates;
 		this.ingestion = ingestion;
 		this.status = status;
 		this.sources = sources;
@@ -94,7 +103,8 @@ class IngestionController {
 
 	@PostMapping("/backfills")
 	@Operation(summary = "Re-read a past window",
-			description = "Idempotent: statements already stored are replaced only by newer versions. The watermark does not move.")
+			description = "Idempotent: statements already stored are replaced only by newer versions. The watermark does not move. "
+					+ "With detail retention, a window that ends before the first open business day is a 400.")
 	ResponseEntity<IngestionRun> backfill(@Valid @RequestBody BackfillRequest request) {
 		Instant from = request.from().toInstant();
 		Instant to = request.to().toInstant();
@@ -102,6 +112,13 @@ class IngestionController {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}
 		HistorySource of = sources.resolve(request.source());
+		horizon.closedBefore().ifPresent(closedBefore -> {
+			if (!to.isAfter(closedBefore.atStartOfDay(dates.zone()).toInstant())) {
+				throw ApiException.badRequest("The window ends before " + closedBefore + ": the business days before it "
+						+ "are closed by lakegov.store.detail-retention (their detail is in the lakehouse archive and their "
+						+ "rollups no longer change), so a backfill there would store nothing.");
+			}
+		});
 		return accepted(claimed(() -> ingestion.startBackfill(of, from, to)));
 	}
 

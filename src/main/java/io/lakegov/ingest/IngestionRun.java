@@ -13,6 +13,8 @@ import java.time.Instant;
  * @param statementsAnalysed statement texts parsed anew (each distinct text once per analyser version)
  * @param unanalysable statements whose facts could not be derived (unanalysable, empty or redacted text)
  * @param rowsMasked rows read whose statement text the source masked ({@code <REDACTED>}) or left empty
+ * @param rowsClosed rows read that were new or newer but belong to a business day closed by detail retention
+ * ({@code lakegov.store.detail-retention}): counted, not stored, since that day's rollups no longer change
  * @param durationMs how long the run took (so far, while it runs)
  * @param zeroRowsAlert set when the run read nothing and nothing has been read for longer than the
  * configured time: usually missing permissions on the source, not a quiet warehouse
@@ -22,7 +24,7 @@ import java.time.Instant;
  */
 public record IngestionRun(long id, String source, String kind, String status, Instant windowStart, Instant windowEnd,
 		Instant startedAt, Instant finishedAt, long rowsRead, long rowsChanged, long statementsAnalysed,
-		long unanalysable, long rowsMasked, int batches, String error, boolean zeroRowsAlert, long durationMs,
+		long unanalysable, long rowsMasked, long rowsClosed, int batches, String error, boolean zeroRowsAlert, long durationMs,
 		Lineage lineage, Progress progress) {
 
 	/**

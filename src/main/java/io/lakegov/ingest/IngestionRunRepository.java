@@ -21,7 +21,7 @@ public class IngestionRunRepository {
 
 	private static final String COLUMNS = """
 			id, source, kind, status, window_start, window_end, started_at, finished_at, rows_read, rows_changed,
-			statements_analysed, unanalysable, rows_masked, batches, error, zero_rows_alert, lineage_status,
+			statements_analysed, unanalysable, rows_masked, rows_closed, batches, error, zero_rows_alert, lineage_status,
 			lineage_rows_read, lineage_rows_new, lineage_error, rows_expected, rows_expected_estimated, now() AS now,
 			(extract(epoch FROM coalesce(finished_at, now()) - started_at) * 1000)::bigint AS duration_ms""";
 
@@ -130,14 +130,17 @@ public class IngestionRunRepository {
 	 * A batch committed (in its transaction): counts and heartbeat. Throws, rolling the batch back, when the
 	 * run is no longer RUNNING.
 	 */
-	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked) {
+	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked,
+			long closed) {
 		int updated = jdbc.sql("""
 				UPDATE ingestion_run SET rows_read = rows_read + :read, rows_changed = rows_changed + :changed,
 				    statements_analysed = statements_analysed + :analysed, unanalysable = unanalysable + :unanalysable,
-				    rows_masked = rows_masked + :masked, batches = batches + 1, heartbeat_at = now()
+				    rows_masked = rows_masked + :masked, rows_closed = rows_closed + :closed, batches = batches + 1,
+				    heartbeat_at = now()
 				WHERE id = :id AND status = 'RUNNING'""")
 			.param("id", id)
 			.param("masked", masked)
+			.param("closed", closed)
 			.param("read", rowsRead)
 			.param("changed", rowsChanged)
 			.param("analysed", analysed)
@@ -281,7 +284,7 @@ public class IngestionRunRepository {
 				instant(rs.getTimestamp("window_start")), instant(rs.getTimestamp("window_end")),
 				instant(rs.getTimestamp("started_at")), instant(rs.getTimestamp("finished_at")), rs.getLong("rows_read"),
 				rs.getLong("rows_changed"), rs.getLong("statements_analysed"), rs.getLong("unanalysable"),
-				rs.getLong("rows_masked"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"),
+				rs.getLong("rows_masked"), rs.getLong("rows_closed"), rs.getInt("batches"), rs.getString("error"), rs.getBoolean("zero_rows_alert"), rs.getLong("duration_ms"),
 				new IngestionRun.Lineage(rs.getString("lineage_status"), rs.getLong("lineage_rows_read"),
 						rs.getLong("lineage_rows_new"), rs.getString("lineage_error")),
 				rs.getObject("rows_expected") == null ? null : IngestionRun.Progress.of(rs.getLong("rows_expected"),

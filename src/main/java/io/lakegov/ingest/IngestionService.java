@@ -197,6 +197,11 @@ public class IngestionService implements DisposableBean {
 					done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(), done.rowsMasked(),
 					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()), done.lineage().status(),
 					done.lineage().rowsRead(), done.lineage().rowsNew());
+			if (done.rowsClosed() > 0) {
+				log.warn("Ingestion run {} (source {}) read {} new or newer rows of business days closed by "
+						+ "lakegov.store.detail-retention: counted as rowsClosed and not stored, since those days' "
+						+ "rollups no longer change", done.id(), done.source(), done.rowsClosed());
+			}
 			return done;
 		}
 		catch (InterruptedException ex) {
@@ -226,7 +231,8 @@ public class IngestionService implements DisposableBean {
 	private IngestionRun executeReanalysis(HistorySource source, IngestionRun run) {
 		try {
 			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
-					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0));
+					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0,
+							0));
 			rollups.catchUp();
 			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, false)) {
 				return takenOver(run);
@@ -259,7 +265,7 @@ public class IngestionService implements DisposableBean {
 					+ "the store is back: {}", run.id(), run.source(), run.kind(), reason);
 			return new IngestionRun(run.id(), run.source(), run.kind(), RunStatus.FAILED.name(), run.windowStart(),
 					run.windowEnd(), run.startedAt(), null, run.rowsRead(), run.rowsChanged(), run.statementsAnalysed(),
-					run.unanalysable(), run.rowsMasked(), run.batches(), reason, false, run.durationMs(), run.lineage(),
+					run.unanalysable(), run.rowsMasked(), run.rowsClosed(), run.batches(), reason, false, run.durationMs(), run.lineage(),
 					null);
 		}
 		IngestionRun done = runs.find(run.id()).orElseThrow();

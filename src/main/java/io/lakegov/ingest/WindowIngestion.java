@@ -161,7 +161,7 @@ class WindowIngestion implements DisposableBean {
 			rollups.deferToCatchUp();
 			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
 			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
-					result.unanalysable(), masked);
+					result.unanalysable(), masked, result.rowsClosed());
 			if (!backfill && result.newestUpdate() != null) {
 				watermark.advance(run.source(), result.newestUpdate(), run.id());
 			}

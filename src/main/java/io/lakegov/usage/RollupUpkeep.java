@@ -3,9 +3,11 @@ package io.lakegov.usage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.usage.rollups.DayTable;
@@ -60,9 +62,12 @@ public class RollupUpkeep {
 
 	private final Clock clock;
 
+	private final DetailHorizon horizon;
+
 	RollupUpkeep(RollupBacklog backlog, PairRollups rollups, StoreGeneration generation, TransactionTemplate tx,
-			UsageProperties properties, Clock clock) {
+			UsageProperties properties, Clock clock, DetailHorizon horizon) {
 		this.clock = clock;
+		this.horizon = horizon;
 		this.backlog = backlog;
 		this.rollups = rollups;
 		this.generation = generation;
@@ -139,8 +144,15 @@ public class RollupUpkeep {
 		}
 	}
 
-	/** The facts of these pairs changed in the current transaction. */
-	void changed(Collection<DayTable> pairs) {
+	/**
+	 * The facts of these pairs changed in the current transaction. The detail horizon is held until it
+	 * commits, so it cannot close a day whose pairs wait here; pairs of days already closed are not recorded,
+	 * since no rebuild touches them.
+	 */
+	void changed(Collection<DayTable> changedPairs) {
+		Optional<LocalDate> closedBefore = changedPairs.isEmpty() ? Optional.empty() : horizon.closedBeforeHeld();
+		Collection<DayTable> pairs = closedBefore.isEmpty() ? changedPairs
+				: changedPairs.stream().filter(pair -> !DetailHorizon.closed(pair.date(), closedBefore)).toList();
 		backlog.record(pairs);
 		bumpGeneration();
 		if (pairs.isEmpty() || TransactionSynchronizationManager.hasResource(DEFERRED)) {

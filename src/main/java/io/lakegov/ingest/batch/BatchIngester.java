@@ -1,12 +1,15 @@
 package io.lakegov.ingest.batch;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
@@ -14,6 +17,8 @@ import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DetailHorizon;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,9 +47,15 @@ public class BatchIngester {
 
 	private final Timer deriveTime;
 
+	private final DetailHorizon horizon;
+
+	private final BusinessDates dates;
+
 	BatchIngester(HistoryStore history, FactRefresher refresher, AnalysisStore analyses, JsonMapper json,
-			MeterRegistry registry) {
+			MeterRegistry registry, DetailHorizon horizon, BusinessDates dates) {
 		this.history = history;
+		this.horizon = horizon;
+		this.dates = dates;
 		this.refresher = refresher;
 		this.analyses = analyses;
 		this.json = json;
@@ -53,8 +64,12 @@ public class BatchIngester {
 		this.deriveTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "derive").register(registry);
 	}
 
-	/** What a batch did. */
-	public record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, Instant newestUpdate) {
+	/**
+	 * What a batch did; {@code rowsClosed} rows were new or newer but of a closed business day (detail
+	 * retention), so they were counted and not stored.
+	 */
+	public record Outcome(int rowsRead, int rowsChanged, int analysed, int unanalysable, int rowsClosed,
+			Instant newestUpdate) {
 	}
 
 	/**
@@ -116,7 +131,8 @@ public class BatchIngester {
 
 	/** Must run inside the batch's transaction (the caller opens it, so that run progress commits with it). */
 	public Outcome ingest(Prepared batch, long runId) {
-		List<HistoryStore.Incoming> newer = batch.newer();
+		List<HistoryStore.Incoming> newer = open(batch.newer());
+		int closed = batch.newer().size() - newer.size();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
 			pending.add(new FactRefresher.Pending(context(row, batch.source().own()), row.row().statementText()));
@@ -129,7 +145,19 @@ public class BatchIngester {
 				batch.unseen()));
 		refresher.write(source, derived, changed);
 		return new Outcome(batch.rowsRead(), changed.size(), batch.analyses().analysed() + derived.analysed(),
-				derived.unanalysable(), batch.newestUpdate());
+				derived.unanalysable(), closed, batch.newestUpdate());
+	}
+
+	/** The rows of business days that are not closed, with the horizon held until the batch commits. */
+	private List<HistoryStore.Incoming> open(List<HistoryStore.Incoming> rows) {
+		Optional<LocalDate> closedBefore = horizon.closedBeforeHeld();
+		if (closedBefore.isEmpty()) {
+			return rows;
+		}
+		ZoneId zone = dates.zone();
+		return rows.stream()
+			.filter(row -> !DetailHorizon.closed(row.row().eventTime().atZone(zone).toLocalDate(), closedBefore))
+			.toList();
 	}
 
 	private static StatementContext context(HistoryStore.Incoming incoming, OwnStatements own) {

@@ -1,6 +1,10 @@
 package io.lakegov.usage.rollups;
 
+import java.time.LocalDate;
 import java.util.Collection;
+import java.util.Optional;
+
+import io.lakegov.usage.DetailHorizon;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -30,8 +34,11 @@ public class PairRollups {
 
 	private final RollupClock clock;
 
+	private final DetailHorizon horizon;
+
 	PairRollups(JdbcClient jdbc, DerivedRollups derived, CostRollups costs, CoReadRollups coReads,
-			QueryRollups queries, ColumnImpactRollups columnImpact, RollupClock clock) {
+			QueryRollups queries, ColumnImpactRollups columnImpact, RollupClock clock, DetailHorizon horizon) {
+		this.horizon = horizon;
 		this.jdbc = jdbc;
 		this.derived = derived;
 		this.costs = costs;
@@ -41,12 +48,19 @@ public class PairRollups {
 		this.clock = clock;
 	}
 
-	/** Rebuilds the pairs' rows of every rollup; in the caller's transaction. */
+	/**
+	 * Rebuilds the pairs' rows of every rollup; in the caller's transaction. Pairs of closed business days
+	 * (detail retention) are left as they are: their facts left the store, and their rows stay what the
+	 * facts made them.
+	 */
 	public void rebuild(Collection<DayTable> changed) {
-		if (changed.isEmpty()) {
+		Optional<LocalDate> closedBefore = changed.isEmpty() ? Optional.empty() : horizon.closedBeforeHeld();
+		Collection<DayTable> open = closedBefore.isEmpty() ? changed
+				: changed.stream().filter(pair -> !DetailHorizon.closed(pair.date(), closedBefore)).toList();
+		if (open.isEmpty()) {
 			return;
 		}
-		DayTablePairs pairs = DayTablePairs.stage(jdbc, changed);
+		DayTablePairs pairs = DayTablePairs.stage(jdbc, open);
 		clock.time("usage_daily", () -> {
 			usageDaily(pairs);
 			derived.rebuild(pairs);
