@@ -1,8 +1,12 @@
 package io.lakegov.reports;
 
+import java.time.LocalDate;
+import java.util.Optional;
+
 import io.lakegov.history.Sources;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableRef;
@@ -42,8 +46,11 @@ class StatementsController {
 
 	private final SourceFilter sources;
 
+	private final DetailHorizon horizon;
+
 	StatementsController(TableResolver resolver, BusinessDates dates, TableQueryService statements,
-			SourceFilter sources) {
+			SourceFilter sources, DetailHorizon horizon) {
+		this.horizon = horizon;
 		this.sources = sources;
 		this.resolver = resolver;
 		this.dates = dates;
@@ -54,8 +61,10 @@ class StatementsController {
 	@Operation(summary = "Statements that started in the range, newest first, optionally of one table and/or one user, "
 			+ "with redacted text, source, status and duration",
 			description = "Admins also get the raw text (sql) while the store keeps it (lakegov.history.keep-raw-text); "
-					+ "everyone else gets null there.")
-	PageResponse<StatementEntry> statements(
+					+ "everyone else gets null there. Under detail retention (lakegov.store.detail-retention), a range that "
+					+ "starts on a closed business day lists the statements from the first open day on and names it "
+					+ "(closedBefore): the earlier ones are in the lakehouse archive.")
+	StatementPage statements(
 			@Parameter(description = "only statements that read or wrote this table: " + TABLE_DOC, example = "main.sales.orders") @RequestParam(required = false) @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) @Nullable String table,
 			@Parameter(description = "only statements run by this user (executed_by)", example = "ann@example.com") @RequestParam(required = false) @Size(max = 255) @Nullable String user,
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
@@ -67,7 +76,16 @@ class StatementsController {
 		DateRange range = dates.range(from, to);
 		ResolvedTable resolved = table == null || table.isBlank() ? null : resolver.resolve(table);
 		String userName = user == null || user.isBlank() ? null : user;
-		return statements.statements(resolved, userName, historySource, range, new PageRequest(page, size));
+		PageRequest request = new PageRequest(page, size);
+		Optional<LocalDate> closedBefore = horizon.closedBefore().filter(day -> range.from().isBefore(day));
+		if (closedBefore.isEmpty()) {
+			return StatementPage.of(statements.statements(resolved, userName, historySource, range, request), null);
+		}
+		PageResponse<StatementEntry> open = range.to().isBefore(closedBefore.get())
+				? PageResponse.empty(page, size)
+				: statements.statements(resolved, userName, historySource, new DateRange(closedBefore.get(), range.to()),
+						request);
+		return StatementPage.of(open, closedBefore.get());
 	}
 
 }

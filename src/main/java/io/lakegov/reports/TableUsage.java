@@ -6,12 +6,15 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-import io.lakegov.web.PageResponse;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.web.ApiException;
+import io.lakegov.web.PageResponse;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Service;
@@ -27,9 +30,28 @@ public class TableUsage {
 
 	private final GenerationCache cache;
 
-	TableUsage(TableUsageRepository repository, GenerationCache cache) {
+	private final DetailHorizon horizon;
+
+	TableUsage(TableUsageRepository repository, GenerationCache cache, DetailHorizon horizon) {
 		this.repository = repository;
 		this.cache = cache;
+		this.horizon = horizon;
+	}
+
+	/**
+	 * The answers for one source are counted from per-statement detail (the rollups have no source), which
+	 * detail retention keeps only from the horizon on: a range that starts before it cannot be answered exactly
+	 * from the store, and is refused rather than answered short.
+	 */
+	private void detailHeld(DateRange range, @Nullable String source) {
+		if (source == null) {
+			return;
+		}
+		horizon.closedBefore().filter(closedBefore -> range.from().isBefore(closedBefore)).ifPresent(closedBefore -> {
+			throw ApiException.conflict("Answers for one source are counted from per-statement detail, which the store "
+					+ "keeps from " + closedBefore + " on (lakegov.store.detail-retention). Ask from " + closedBefore
+					+ ", or without source, or read the lakehouse archive's table_usage_daily.");
+		});
 	}
 
 	TableUsers<TableReader> readers(ResolvedTable table, DateRange range, PageRequest page, @Nullable String source) {
@@ -37,6 +59,7 @@ public class TableUsage {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), source, 0,
 					PageResponse.empty(page.page(), page.size()));
 		}
+		detailHeld(range, source);
 		return cache.get(Arrays.asList("readers", table.name(), range, page, source),
 				() -> computeReaders(table, range, page, source), TableUsage::readerRows);
 	}
@@ -60,6 +83,7 @@ public class TableUsage {
 			return new TableUsers<>(table.name(), false, range.from(), range.to(), source, 0,
 					PageResponse.empty(page.page(), page.size()));
 		}
+		detailHeld(range, source);
 		return cache.get(Arrays.asList("writers", table.name(), range, page, source),
 				() -> computeWriters(table, range, page, source), TableUsage::writerRows);
 	}
@@ -67,8 +91,9 @@ public class TableUsage {
 	private TableUsers<TableWriter> computeWriters(ResolvedTable table, DateRange range, PageRequest page,
 			@Nullable String source) {
 		var rows = repository.users(table.name(), "WRITE", range, page, source);
-		Map<String, List<String>> kinds = repository.writeKinds(table.name(), range,
-				rows.stream().map(TableUsageRepository.UserRow::user).toList(), source);
+		Optional<DateRange> detailed = detailed(range);
+		Map<String, List<String>> kinds = detailed.isEmpty() ? Map.of() : repository.writeKinds(table.name(),
+				detailed.get(), rows.stream().map(TableUsageRepository.UserRow::user).toList(), source);
 		List<TableWriter> writers = rows.stream()
 			.map(row -> new TableWriter(row.user(), row.statements(), row.lineageOnly(), row.first(), row.last(), row.sources(),
 					kinds.getOrDefault(row.user(), List.of())))
@@ -78,6 +103,16 @@ public class TableUsage {
 						: rows.get(0).totalLineageOnly(),
 				PageResponse.of(writers, page.page(), page.size(), total(rows),
 						() -> repository.countUsers(table.name(), "WRITE", range, source)));
+	}
+
+	/** The part of the range whose per-statement detail the store holds: all of it without detail retention. */
+	private Optional<DateRange> detailed(DateRange range) {
+		Optional<LocalDate> closedBefore = horizon.closedBefore();
+		if (closedBefore.isEmpty() || !range.from().isBefore(closedBefore.get())) {
+			return Optional.of(range);
+		}
+		return range.to().isBefore(closedBefore.get()) ? Optional.empty()
+				: Optional.of(new DateRange(closedBefore.get(), range.to()));
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */

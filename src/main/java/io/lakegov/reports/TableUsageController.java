@@ -10,7 +10,9 @@ import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -64,6 +66,11 @@ public class TableUsageController {
 	}
 
 	@GetMapping("/readers")
+	@ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "409", description = "With source, a range that starts on a business day closed by "
+			+ "detail retention (lakegov.store.detail-retention): one source's figures come from per-statement detail",
+			content = @Content(mediaType = "application/problem+json",
+					schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Users who read the table, with their statements, first and last read, query sources and time-travel reads; "
 			+ "with indirect=true also those who read it through views")
 	TableUsers<TableReader> readers(
@@ -87,6 +94,11 @@ public class TableUsageController {
 	}
 
 	@GetMapping("/writers")
+	@ApiResponse(responseCode = "200", description = "OK", useReturnTypeSchema = true)
+	@ApiResponse(responseCode = "409", description = "With source, a range that starts on a business day closed by "
+			+ "detail retention (lakegov.store.detail-retention): one source's figures come from per-statement detail",
+			content = @Content(mediaType = "application/problem+json",
+					schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Users who wrote the table, with their statements, statement kinds and query sources")
 	TableUsers<TableWriter> writers(
 			@Parameter(description = TABLE_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,

@@ -14,7 +14,8 @@ import io.lakegov.usage.QuerySource;
  * @param firstWrite the earliest write in the range
  * @param lastWrite the latest write in the range
  * @param sources the jobs, pipelines, notebooks ... the writes ran through
- * @param statementKinds the kinds of the writing statements (INSERT, MERGE, CREATE_TABLE_AS_SELECT ...)
+ * @param statementKinds the kinds of the writing statements (INSERT, MERGE, CREATE_TABLE_AS_SELECT ...), from
+ * per-statement detail: under detail retention, of the range's days the store still holds it for
  */
 public record TableWriter(String user, long statements, long lineageOnly, Instant firstWrite, Instant lastWrite,
 		List<QuerySource> sources, List<String> statementKinds) {
