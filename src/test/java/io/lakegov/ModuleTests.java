@@ -51,7 +51,7 @@ class ModuleTests {
 			entry("watch", Set.of("catalog", "usage", "views", "web")),
 			entry("feed", Set.of("usage", "web")),
 			entry("openlineage", Set.of("sql", "history", "usage", "web")),
-			entry("archive", Set.of("history", "usage", "views", "web")));
+			entry("archive", Set.of("store", "history", "usage", "views", "web")));
 
 	@Test
 	void modulesKeepTheirBoundaries() {

@@ -1,6 +1,7 @@
 package io.lakegov.archive;
 
 import io.lakegov.archive.outbox.Archiver;
+import io.lakegov.archive.shed.DetailShedder;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -17,17 +18,22 @@ class ArchiveController {
 
 	private final Archiver archiver;
 
-	ArchiveController(Archiver archiver) {
+	private final DetailShedder shedder;
+
+	ArchiveController(Archiver archiver, DetailShedder shedder) {
 		this.archiver = archiver;
+		this.shedder = shedder;
 	}
 
 	@GetMapping("/api/v1/archive/status")
 	@Operation(operationId = "archiveStatus", summary = "Where each source's lakehouse archive stands",
 			description = "Per source: its catalog.schema, CURRENT, BEHIND (statements wait) or PAUSED (the warehouse "
 					+ "is stopped or refused the last write: the archive waits with a backoff, ingestion goes on), the "
-					+ "backlog, the schema version and the last error. Empty when lakegov.archive.enabled is off.")
+					+ "backlog, the schema version and the last error. Empty when lakegov.archive.enabled is off. With "
+					+ "lakegov.store.detail-retention, detail says which business days are closed and what left the store.")
 	ArchiveStatus archiveStatus() {
-		return archiver.status();
+		ArchiveStatus status = archiver.status();
+		return new ArchiveStatus(status.enabled(), status.sources(), shedder.detail().orElse(null));
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.lakegov.archive.outbox.Archiver;
+import io.lakegov.archive.shed.DetailShedder;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +19,8 @@ import org.springframework.stereotype.Component;
 /**
  * The archiver's background work, on every replica and on a thread of its own (a slow warehouse must not hold
  * up the scheduler that runs ingestion): every {@code lakegov.archive.interval} it writes what is queued.
- * Replicas share the work through each source's lease.
+ * Replicas share the work through each source's lease. After each round, detail retention removes from the
+ * store what the archive now holds of closed days.
  */
 @Component
 @ConditionalOnProperty(name = "lakegov.archive.enabled", havingValue = "true")
@@ -34,10 +36,13 @@ class ArchiveJobs implements DisposableBean {
 
 	private final Archiver archiver;
 
+	private final DetailShedder shedder;
+
 	private final ArchiveProperties properties;
 
-	ArchiveJobs(Archiver archiver, ArchiveProperties properties) {
+	ArchiveJobs(Archiver archiver, DetailShedder shedder, ArchiveProperties properties) {
 		this.archiver = archiver;
+		this.shedder = shedder;
 		this.properties = properties;
 	}
 
@@ -56,6 +61,12 @@ class ArchiveJobs implements DisposableBean {
 		}
 		catch (RuntimeException ex) {
 			log.warn("Could not write the archive: {}", Secrets.mask(ex.getMessage()));
+		}
+		try {
+			shedder.shedDue();
+		}
+		catch (RuntimeException ex) {
+			log.warn("Could not remove closed days' detail from the store: {}", Secrets.mask(ex.getMessage()));
 		}
 	}
 

@@ -10,7 +10,8 @@ import io.lakegov.support.WarehouseIntegrationTest;
 
 /**
  * A test of the archive in the test warehouse: the service reads the warehouse's history and archives into
- * {@value #SCHEMA}, with the archiver called by the test (small rounds, retries at once). One configuration,
+ * {@value #SCHEMA}, with the archiver called by the test (small rounds, retries at once) and detail retention
+ * on (days older than {@value #DETAIL_RETENTION_DAYS} close when the test asks). One configuration,
  * so that the test classes share one application context.
  */
 @Target(ElementType.TYPE)
@@ -20,9 +21,13 @@ import io.lakegov.support.WarehouseIntegrationTest;
 		"lakegov.ingest.retries=0", "lakegov.source.own-principals=lakegov-sp", "lakegov.source.request-timeout=2m",
 		"lakegov.source.connection-timeout=5s", "lakegov.history.keep-raw-text=true", "lakegov.archive.enabled=true",
 		"lakegov.archive.schema=" + ArchiveWarehouseTest.SCHEMA, "lakegov.archive.schedule-enabled=false",
-		"lakegov.archive.batch-statements=5", "lakegov.archive.retry-initial=1ms", "lakegov.archive.retry-max=2ms" })
+		"lakegov.archive.batch-statements=5", "lakegov.archive.retry-initial=1ms", "lakegov.archive.retry-max=2ms",
+		"lakegov.store.detail-retention=" + ArchiveWarehouseTest.DETAIL_RETENTION_DAYS + "d", "lakegov.store.detail-shed-batch=3" })
 @interface ArchiveWarehouseTest {
 
 	String SCHEMA = "spark_catalog.lakegov_archive";
+
+	/** The store keeps this many days of detail; the other tests' statements are all younger. */
+	int DETAIL_RETENTION_DAYS = 400;
 
 }

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -23,6 +24,9 @@ import java.util.stream.Collectors;
  * </ul>
  * A statement text larger than {@code maxStatementChars} is split, at statement boundaries, into several
  * MERGEs. A failure part way leaves a state that writing the batch again repairs.
+ * <p>
+ * Under detail retention, rows of closed business days are never deleted: the store no longer holds those
+ * days' detail, so a statement it lacks there was shed, not removed, and the archive is where it lives on.
  */
 public final class ArchiveWriter {
 
@@ -32,8 +36,9 @@ public final class ArchiveWriter {
 		this.maxStatementChars = maxStatementChars;
 	}
 
-	/** Writes the batch into the schema's tables. */
-	public void write(Warehouse warehouse, ArchiveSchema schema, ArchiveBatch batch) throws SQLException {
+	/** Writes the batch into the schema's tables, deleting nothing before {@code closedBefore} if given. */
+	public void write(Warehouse warehouse, ArchiveSchema schema, ArchiveBatch batch, Optional<LocalDate> closedBefore)
+			throws SQLException {
 		if (batch.statements().isEmpty()) {
 			return;
 		}
@@ -43,11 +48,12 @@ public final class ArchiveWriter {
 		for (List<List<Object>> chunk : chunks(batch.history())) {
 			statements.add(mergeHistory(schema, chunk));
 		}
+		String open = closedBefore.map(day -> " AND t.business_date >= " + SparkLiterals.of(day)).orElse("");
 		statements.addAll(replace(schema, ArchiveTables.TABLE_ACCESS, ArchiveTables.ACCESS, batch, batch.accesses(),
-				days, "t.access_no = s.access_no AND t.table_name = s.table_name AND t.view_path <=> s.view_path "
+				days, open, "t.access_no = s.access_no AND t.table_name = s.table_name AND t.view_path <=> s.view_path "
 						+ "AND t.role = s.role"));
 		statements.addAll(replace(schema, ArchiveTables.COLUMN_ACCESS, ArchiveTables.COLUMNS, batch, batch.columns(),
-				days, "t.table_name = s.table_name AND t.column_name = s.column_name AND t.role = s.role "
+				days, open, "t.table_name = s.table_name AND t.column_name = s.column_name AND t.role = s.role "
 						+ "AND t.resolution = s.resolution"));
 		if (!days.isEmpty()) {
 			statements.add(usage(schema, batch.source(), days));
@@ -79,7 +85,7 @@ public final class ArchiveWriter {
 	 * chunk of statements, or a DELETE for a chunk whose statements have no rows at all.
 	 */
 	private List<String> replace(ArchiveSchema schema, String table, List<ArchiveColumn> columns, ArchiveBatch batch,
-			Map<String, List<List<Object>>> rows, Set<LocalDate> days, String key) {
+			Map<String, List<List<Object>>> rows, Set<LocalDate> days, String open, String key) {
 		String target = schema.table(table);
 		String dayScope = days.isEmpty() ? "" : " AND t.business_date IN (" + SparkLiterals.list(days) + ")";
 		List<String> statements = new ArrayList<>();
@@ -90,7 +96,7 @@ public final class ArchiveWriter {
 			List<List<Object>> own = rows.getOrDefault(statement, List.of());
 			int added = statement.length() + own.stream().mapToInt(ArchiveWriter::estimate).sum();
 			if (!ids.isEmpty() && size + added > maxStatementChars) {
-				statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, key));
+				statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open, key));
 				ids = new ArrayList<>();
 				chunk = new ArrayList<>();
 				size = 0;
@@ -100,15 +106,15 @@ public final class ArchiveWriter {
 			size += added;
 		}
 		if (!ids.isEmpty()) {
-			statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, key));
+			statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open, key));
 		}
 		return statements;
 	}
 
 	private static String replaceChunk(String target, List<ArchiveColumn> columns, String source, List<String> ids,
-			List<List<Object>> rows, String dayScope, String key) {
+			List<List<Object>> rows, String dayScope, String open, String key) {
 		String scope = "t.source = " + SparkLiterals.text(source) + " AND t.statement_id IN (" + SparkLiterals.list(ids)
-				+ ")" + dayScope;
+				+ ")" + dayScope + open;
 		if (rows.isEmpty()) {
 			return "DELETE FROM " + target + " AS t WHERE " + scope;
 		}

@@ -22,6 +22,7 @@ import io.lakegov.archive.delta.ArchiveWriter;
 import io.lakegov.archive.delta.Warehouse;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.web.Backoff;
 import io.lakegov.web.FailureText;
 import org.slf4j.Logger;
@@ -52,6 +53,8 @@ public class Archiver {
 
 	private final ArchiveMetrics metrics;
 
+	private final DetailHorizon horizon;
+
 	private final ArchiveMigrations migrations;
 
 	private final ArchiveWriter writer;
@@ -63,8 +66,9 @@ public class Archiver {
 	private final String holder = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
 
 	Archiver(Sources sources, ArchiveProperties properties, ArchiveOutboxRepository outbox, StoreDetail store,
-			ArchiveMetrics metrics) {
+			ArchiveMetrics metrics, DetailHorizon horizon) {
 		this.sources = sources;
+		this.horizon = horizon;
 		this.properties = properties;
 		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 		this.outbox = outbox;
@@ -121,7 +125,7 @@ public class Archiver {
 				entries.forEach(entry -> statements.add(entry.statementId()));
 				ArchiveBatch batch = store.load(source.name(), statements);
 				long started = System.nanoTime();
-				writer.write(warehouse, schema, batch);
+				writer.write(warehouse, schema, batch, horizon.closedBefore());
 				metrics.written(source.name(), statements.size(), Duration.ofNanos(System.nanoTime() - started));
 				outbox.written(source.name(), holder, entries.stream().map(ArchiveOutboxRepository.Entry::id).toList(),
 						statements.size(), properties.lease());
@@ -170,7 +174,7 @@ public class Archiver {
 					state.statementsWritten(), state.failures(), state.lastError(), state.lastErrorAt(),
 					state.nextAttemptAt()));
 		}
-		return new ArchiveStatus(properties.enabled(), archives);
+		return new ArchiveStatus(properties.enabled(), archives, null);
 	}
 
 }
