@@ -1,7 +1,6 @@
 package io.lakegov.archive.shed;
 
 import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Collection;
@@ -71,8 +70,14 @@ class ShedRepository {
 			       (SELECT count(*) FROM columns), last.at, last.source, last.statement_id
 			FROM (SELECT 1) AS one LEFT JOIN last ON true""";
 
+	/** Removal by start time, for the statements that have one (nearly all). */
+	private static final String SHED_BY_START = SHED.formatted("q.start_time", "q.start_time IS NOT NULL");
+
+	/** Removal by update time, for the few statements without a start time. */
+	private static final String SHED_WITHOUT_START = SHED.formatted("q.update_time", "q.start_time IS NULL");
+
 	/** How long a removal waits for a row another transaction holds before it gives up its round. */
-	static final Duration ROW_LOCK_WAIT = Duration.ofMillis(300);
+	private static final String ROW_LOCK_WAIT = "SET LOCAL lock_timeout = '300ms'";
 
 	private final JdbcClient jdbc;
 
@@ -142,7 +147,7 @@ class ShedRepository {
 	 * Removes the detail of the next {@code batch} candidates before {@code before}, after {@code after}.
 	 * The outbox is locked first against every writer: a statement queued for the archive by a transaction
 	 * still in flight is seen queued, so no statement leaves the store before the archive holds its last
-	 * change. A row held by another transaction makes the round fail after {@link #ROW_LOCK_WAIT}.
+	 * change. A row held by another transaction makes the round fail after 300 ms.
 	 */
 	@Transactional
 	Round shed(Instant before, Position after, int batch, boolean withoutStart) {
@@ -150,10 +155,9 @@ class ShedRepository {
 		jdbc.sql("LOCK TABLE archive_outbox IN SHARE ROW EXCLUSIVE MODE").update();
 		// removal yields to every writer: a row another transaction holds fails this one fast, before the
 		// writer could be taken for a deadlock's victim, and the next pass takes the statement again
-		jdbc.sql("SET LOCAL lock_timeout = '" + ROW_LOCK_WAIT.toMillis() + "ms'").update();
-		String sql = withoutStart ? SHED.formatted("q.update_time", "q.start_time IS NULL")
-				: SHED.formatted("q.start_time", "q.start_time IS NOT NULL");
-		Round round = jdbc.sql(sql)
+		jdbc.sql(ROW_LOCK_WAIT).update();
+		JdbcClient.StatementSpec removal = withoutStart ? jdbc.sql(SHED_WITHOUT_START) : jdbc.sql(SHED_BY_START);
+		Round round = removal
 			.param("before", Timestamp.from(before))
 			.param("afterAt", Timestamp.from(after.at()))
 			.param("afterSource", after.source())
