@@ -17,7 +17,6 @@ import io.lakegov.ingest.IngestionRun;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
-import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import io.lakegov.support.TestWarehouse;
 import io.lakegov.support.WarehouseHistory;
@@ -64,11 +63,7 @@ class ArchiveIntegrationTests {
 
 	@BeforeEach
 	void reset() {
-		StoreReset.reset(jdbc);
-		TestWarehouse.instance().execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE", "CREATE SCHEMA " + SCHEMA);
-		archiver.register();
-		source = new WarehouseHistory(TestWarehouse.instance());
-		source.clear();
+		source = ArchiveTesting.reset(jdbc, archiver);
 		nonce = UUID.randomUUID().toString().substring(0, 8);
 	}
 
@@ -184,19 +179,8 @@ class ArchiveIntegrationTests {
 					.text("SELECT * FROM spark_catalog.sales.customers -- " + nonce));
 	}
 
-	/** Writes the archive until nothing waits; how many statements were written. */
 	private int archiveAll() {
-		int written = 0;
-		while (true) {
-			List<Archiver.Pass> passes = archiver.archiveDue();
-			for (Archiver.Pass pass : passes) {
-				assertThat(pass.error()).as("archive pass").isNull();
-				written += pass.statements();
-			}
-			if (jdbc.sql("SELECT count(*) FROM archive_outbox").query(Long.class).single() == 0) {
-				return written;
-			}
-		}
+		return ArchiveTesting.archiveAll(archiver, jdbc);
 	}
 
 	private long written() {

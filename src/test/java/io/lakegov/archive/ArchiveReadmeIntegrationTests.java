@@ -19,7 +19,6 @@ import io.lakegov.archive.delta.Warehouse;
 import io.lakegov.archive.outbox.Archiver;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
-import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestWarehouse;
 import io.lakegov.support.WarehouseHistory;
 import org.junit.jupiter.api.Test;
@@ -50,12 +49,7 @@ class ArchiveReadmeIntegrationTests {
 
 	@Test
 	void theReadmeExamplesAnswerOnTheArchive() throws IOException, SQLException {
-		StoreReset.reset(jdbc);
-		TestWarehouse.instance().execute("DROP SCHEMA IF EXISTS " + ArchiveWarehouseTest.SCHEMA + " CASCADE",
-				"CREATE SCHEMA " + ArchiveWarehouseTest.SCHEMA);
-		archiver.register();
-		WarehouseHistory source = new WarehouseHistory(TestWarehouse.instance());
-		source.clear();
+		WarehouseHistory source = ArchiveTesting.reset(jdbc, archiver);
 		String nonce = UUID.randomUUID().toString().substring(0, 8);
 		source.insert(List.of(
 				source.row("r1").user("alice@corp.example").started(T0)
@@ -65,9 +59,7 @@ class ArchiveReadmeIntegrationTests {
 				source.row("w1").user("bob@corp.example").job("j-1").started(T0.plusSeconds(120))
 					.text("INSERT INTO spark_catalog.gold.daily SELECT * FROM spark_catalog.sales.orders -- " + nonce)));
 		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
-		while (jdbc.sql("SELECT count(*) FROM archive_outbox").query(Long.class).single() > 0) {
-			archiver.archiveDue().forEach(pass -> assertThat(pass.error()).isNull());
-		}
+		ArchiveTesting.archiveAll(archiver, jdbc);
 
 		List<String> examples = examples();
 		assertThat(examples).hasSize(4);

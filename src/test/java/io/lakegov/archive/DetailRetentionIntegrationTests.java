@@ -20,9 +20,7 @@ import io.lakegov.ingest.IngestionRun;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
-import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
-import io.lakegov.support.TestWarehouse;
 import io.lakegov.support.WarehouseHistory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,11 +88,7 @@ class DetailRetentionIntegrationTests {
 
 	@BeforeEach
 	void reset() {
-		StoreReset.reset(jdbc);
-		TestWarehouse.instance().execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE", "CREATE SCHEMA " + SCHEMA);
-		archiver.register();
-		source = new WarehouseHistory(TestWarehouse.instance());
-		source.clear();
+		source = ArchiveTesting.reset(jdbc, archiver);
 		nonce = UUID.randomUUID().toString().substring(0, 8);
 	}
 
@@ -319,14 +313,7 @@ class DetailRetentionIntegrationTests {
 	}
 
 	private void archiveAll() {
-		while (true) {
-			for (Archiver.Pass pass : archiver.archiveDue()) {
-				assertThat(pass.error()).as("archive pass").isNull();
-			}
-			if (jdbc.sql("SELECT count(*) FROM archive_outbox").query(Long.class).single() == 0) {
-				return;
-			}
-		}
+		ArchiveTesting.archiveAll(archiver, jdbc);
 	}
 
 	private ArchiveStatus status() {

@@ -8,22 +8,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 
 import javax.sql.DataSource;
 
-import io.lakegov.LakegovApplication;
-import io.lakegov.history.SourceDatabase;
-import io.lakegov.history.demo.DemoStatement;
-import io.lakegov.history.demo.DemoWarehouse;
-import io.lakegov.history.demo.DemoWorkload;
+import io.lakegov.support.BenchStore;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.FileSystemUtils;
@@ -41,24 +32,9 @@ public final class IngestionBench {
 	public static void main(String[] args) throws IOException {
 		int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
 		Path directory = Files.createTempDirectory("lakegov-ingest-bench");
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(LakegovApplication.class)
-			.run("--server.port=0", "--lakegov.embedded.directory=" + directory, "--lakegov.demo.enabled=false",
-					"--lakegov.embedded.enabled=true", "--lakegov.ingest.enabled=false", "--lakegov.ingest.initial-lookback=400d",
-					"--spring.main.banner-mode=off", "--logging.level.root=WARN")) {
-			var warehouse = new DemoWarehouse(context.getBean(SourceDatabase.class));
-			var workload = new DemoWorkload(11);
-			Instant end = Instant.now().minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
-			int days = 365;
-			int perDay = Math.max(1, rows / days);
-			long written = 0;
+		try (ConfigurableApplicationContext context = BenchStore.start(directory)) {
 			long writeStart = System.nanoTime();
-			for (int day = days; day > 0 && written < rows; day--) {
-				Instant from = end.minus(Duration.ofDays(day));
-				List<DemoStatement> statements = workload.generate(from, from.plus(Duration.ofDays(1)),
-						(int) Math.min(perDay, rows - written));
-				warehouse.writeFinished(statements);
-				written += statements.size();
-			}
+			long written = BenchStore.writeYear(context, rows);
 			System.out.printf("wrote %,d source rows in %.1f s%n", written, seconds(writeStart));
 
 			IngestionService ingestion = context.getBean(IngestionService.class);
@@ -138,19 +114,12 @@ public final class IngestionBench {
 		long statements = jdbc.sql("SELECT count(*) FROM query_history").query(Long.class).single();
 		long facts = jdbc.sql("SELECT count(*) FROM table_access").query(Long.class).single();
 		long columnFacts = jdbc.sql("SELECT count(*) FROM column_access").query(Long.class).single();
-		long store = jdbc.sql("""
-				SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-				WHERE c.relkind IN ('r', 'm') AND n.nspname = current_schema()""").query(Long.class).single();
+		long store = BenchStore.size(jdbc);
 		long factBytes = jdbc.sql("SELECT pg_total_relation_size('table_access')").query(Long.class).single();
 		System.out.printf("store: %,d MB for %,d statements (%,d bytes per statement); %,d table facts (%,d bytes "
 				+ "per fact with its indexes); %,d column facts%n", store >> 20, statements,
 				store / Math.max(1, statements), facts, factBytes / Math.max(1, facts), columnFacts);
-		jdbc.sql("""
-				SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-				WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY 2 DESC LIMIT 8""")
-			.query((rs, n) -> String.format("  %-24s %,8d MB", rs.getString(1), rs.getLong(2) >> 20))
-			.list()
-			.forEach(System.out::println);
+		BenchStore.printLargestTables(jdbc);
 	}
 
 	private static double seconds(long startNanos) {
