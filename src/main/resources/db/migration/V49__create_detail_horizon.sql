@@ -4,8 +4,8 @@
 -- share lock, so the horizon moves only between batches.
 CREATE TABLE detail_horizon (
     singleton          boolean     NOT NULL PRIMARY KEY DEFAULT true CHECK (singleton),
-    shed_before        date        NOT NULL,
-    moved_at           timestamptz NOT NULL,
+    shed_before        date,
+    moved_at           timestamptz,
     statements_shed    bigint      NOT NULL DEFAULT 0,
     facts_shed         bigint      NOT NULL DEFAULT 0,
     column_facts_shed  bigint      NOT NULL DEFAULT 0,
@@ -13,6 +13,7 @@ CREATE TABLE detail_horizon (
     -- statements before the horizon still in the store: waiting for the archive, or kept as evidence
     statements_held    bigint      NOT NULL DEFAULT 0
 );
+INSERT INTO detail_horizon DEFAULT VALUES;
 
 -- rows of closed days a run read: counted, not stored (their days' rollups are closed)
 ALTER TABLE ingestion_run ADD COLUMN rows_closed bigint NOT NULL DEFAULT 0;

@@ -3,6 +3,7 @@ package io.lakegov.usage;
 import java.time.LocalDate;
 import java.util.Optional;
 
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Propagation;
@@ -17,6 +18,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Component
 public class DetailHorizon {
 
+	private static final RowMapper<Optional<LocalDate>> HORIZON = (rs, n) -> Optional
+		.ofNullable(rs.getObject(1, LocalDate.class));
+
 	private final JdbcClient jdbc;
 
 	DetailHorizon(JdbcClient jdbc) {
@@ -25,7 +29,7 @@ public class DetailHorizon {
 
 	/** The first business day whose detail the store holds whole, if days before it are closed. */
 	public Optional<LocalDate> closedBefore() {
-		return jdbc.sql("SELECT shed_before FROM detail_horizon").query(LocalDate.class).optional();
+		return jdbc.sql("SELECT shed_before FROM detail_horizon").query(HORIZON).optional().flatMap(horizon -> horizon);
 	}
 
 	/**
@@ -34,7 +38,10 @@ public class DetailHorizon {
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public Optional<LocalDate> closedBeforeHeld() {
-		return jdbc.sql("SELECT shed_before FROM detail_horizon FOR SHARE").query(LocalDate.class).optional();
+		return jdbc.sql("SELECT shed_before FROM detail_horizon FOR SHARE")
+			.query(HORIZON)
+			.optional()
+			.flatMap(horizon -> horizon);
 	}
 
 	/** Whether the day is closed under the horizon given. */

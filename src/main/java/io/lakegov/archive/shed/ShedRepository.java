@@ -104,7 +104,7 @@ class ShedRepository {
 	Optional<Horizon> horizon() {
 		return jdbc.sql("""
 				SELECT shed_before, moved_at, statements_shed, facts_shed, column_facts_shed, last_shed_at, statements_held
-				FROM detail_horizon""")
+				FROM detail_horizon WHERE shed_before IS NOT NULL""")
 			.query((rs, n) -> new Horizon(rs.getObject(1, LocalDate.class), rs.getTimestamp(2).toInstant(), rs.getLong(3),
 					rs.getLong(4), rs.getLong(5), instant(rs.getTimestamp(6)), rs.getLong(7)))
 			.optional();
@@ -126,8 +126,9 @@ class ShedRepository {
 	@Transactional
 	Optional<LocalDate> advance(LocalDate target) {
 		Optional<LocalDate> current = jdbc.sql("SELECT shed_before FROM detail_horizon FOR UPDATE")
-			.query(LocalDate.class)
-			.optional();
+			.query((rs, n) -> Optional.ofNullable(rs.getObject(1, LocalDate.class)))
+			.optional()
+			.flatMap(horizon -> horizon);
 		Optional<LocalDate> waiting = jdbc.sql("SELECT business_date FROM rollup_backlog ORDER BY business_date LIMIT 1")
 			.query(LocalDate.class)
 			.optional();
