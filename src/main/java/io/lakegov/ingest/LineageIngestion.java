@@ -2,6 +2,7 @@ package io.lakegov.ingest;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +16,8 @@ import io.lakegov.ingest.batch.FactRefresher;
 import io.lakegov.ingest.batch.PendingStatements;
 import io.lakegov.ingest.lineage.EngineLineageStore;
 import io.lakegov.ingest.lineage.LineageOnlyStatements;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
 import io.lakegov.web.FailureText;
@@ -60,9 +63,16 @@ class LineageIngestion {
 
 	private final RollupUpkeep rollups;
 
+	private final DetailHorizon horizon;
+
+	private final BusinessDates dates;
+
 	LineageIngestion(LineageReader reader, EngineLineageStore store, LineageOnlyStatements lineageOnly,
 			PendingStatements pending, FactRefresher refresher, IngestionRunRepository runs, WatermarkRepository watermark,
-			TransactionTemplate tx, IngestProperties properties, Clock clock, RollupUpkeep rollups) {
+			TransactionTemplate tx, IngestProperties properties, Clock clock, RollupUpkeep rollups,
+			DetailHorizon horizon, BusinessDates dates) {
+		this.horizon = horizon;
+		this.dates = dates;
 		this.rollups = rollups;
 		this.reader = reader;
 		this.store = store;
@@ -116,7 +126,7 @@ class LineageIngestion {
 	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
 		tx.executeWithoutResult(status -> {
 			rollups.deferToCatchUp();
-			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), rows, run.id());
+			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), open(rows), run.id());
 			Set<String> statements = new LinkedHashSet<>();
 			List<String> withoutStatement = new ArrayList<>();
 			inserted.forEach(row -> {
@@ -143,6 +153,21 @@ class LineageIngestion {
 				watermark.advance(source.name(), WatermarkRepository.LINEAGE, newest, run.id());
 			}
 		});
+	}
+
+	/**
+	 * The lineage rows of business days that are not closed (detail retention), with the horizon held until
+	 * the batch commits: a statement of a closed day may have left the store, and lineage that arrives for it
+	 * late would otherwise make it a lineage-only statement of a day whose rollups no longer change.
+	 */
+	private List<LineageRow> open(List<LineageRow> rows) {
+		Optional<LocalDate> closedBefore = horizon.closedBeforeHeld();
+		if (closedBefore.isEmpty()) {
+			return rows;
+		}
+		return rows.stream()
+			.filter(row -> !DetailHorizon.closed(row.eventTime().atZone(dates.zone()).toLocalDate(), closedBefore))
+			.toList();
 	}
 
 }
