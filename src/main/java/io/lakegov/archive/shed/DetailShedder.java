@@ -110,7 +110,18 @@ public class DetailShedder {
 			return Optional.empty();
 		}
 		LocalDate target = dates.today().minusDays(days);
-		LocalDate closedBefore = repository.advance(target).orElseThrow();
+		LocalDate closedBefore;
+		try {
+			closedBefore = repository.advance(target).orElseThrow();
+		}
+		catch (DataAccessException busy) {
+			if (!gaveWay(busy)) {
+				throw busy;
+			}
+			log.info("Detail retention could not move its horizon past the writers holding it; it tries again in the "
+					+ "next pass");
+			return Optional.empty();
+		}
 		Instant before = closedBefore.atStartOfDay(dates.zone()).toInstant();
 		int statements = 0;
 		long facts = 0;

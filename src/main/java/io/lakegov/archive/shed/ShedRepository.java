@@ -76,6 +76,9 @@ class ShedRepository {
 	/** Removal by update time, for the few statements without a start time. */
 	private static final String SHED_WITHOUT_START = SHED.formatted("q.update_time", "q.start_time IS NULL");
 
+	/** How long a pass waits for the writers in flight (holding the horizon, or queueing to the outbox). */
+	private static final String WRITERS_WAIT = "SET LOCAL lock_timeout = '30s'";
+
 	/** How long a removal waits for a row another transaction holds before it gives up its round. */
 	private static final String ROW_LOCK_WAIT = "SET LOCAL lock_timeout = '300ms'";
 
@@ -121,10 +124,12 @@ class ShedRepository {
 	/**
 	 * Moves the horizon towards {@code target}, but not past a day whose rollups wait to be rebuilt from its
 	 * facts (the rollup backlog): closing it would leave them unbuilt. The horizon never moves back. Waits for
-	 * the batches in flight, which hold it, to commit.
+	 * the writers in flight, which hold it, to commit, for 30 s at most: writers that keep it held all that
+	 * time make this pass give way.
 	 */
 	@Transactional
 	Optional<LocalDate> advance(LocalDate target) {
+		jdbc.sql(WRITERS_WAIT).update();
 		Optional<LocalDate> current = jdbc.sql("SELECT shed_before FROM detail_horizon FOR UPDATE")
 			.query((rs, n) -> Optional.ofNullable(rs.getObject(1, LocalDate.class)))
 			.optional()
@@ -152,7 +157,7 @@ class ShedRepository {
 	 */
 	@Transactional
 	Round shed(Instant before, Position after, int batch, boolean withoutStart) {
-		jdbc.sql("SET LOCAL lock_timeout = '30s'").update();
+		jdbc.sql(WRITERS_WAIT).update();
 		jdbc.sql("LOCK TABLE archive_outbox IN SHARE ROW EXCLUSIVE MODE").update();
 		// removal yields to every writer: a row another transaction holds fails this one fast, before the
 		// writer could be taken for a deadlock's victim, and the next pass takes the statement again
