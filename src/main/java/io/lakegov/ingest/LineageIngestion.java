@@ -2,7 +2,6 @@ package io.lakegov.ingest;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +15,6 @@ import io.lakegov.ingest.batch.FactRefresher;
 import io.lakegov.ingest.batch.PendingStatements;
 import io.lakegov.ingest.lineage.EngineLineageStore;
 import io.lakegov.ingest.lineage.LineageOnlyStatements;
-import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
@@ -65,14 +63,11 @@ class LineageIngestion {
 
 	private final DetailHorizon horizon;
 
-	private final BusinessDates dates;
-
 	LineageIngestion(LineageReader reader, EngineLineageStore store, LineageOnlyStatements lineageOnly,
 			PendingStatements pending, FactRefresher refresher, IngestionRunRepository runs, WatermarkRepository watermark,
 			TransactionTemplate tx, IngestProperties properties, Clock clock, RollupUpkeep rollups,
-			DetailHorizon horizon, BusinessDates dates) {
+			DetailHorizon horizon) {
 		this.horizon = horizon;
-		this.dates = dates;
 		this.rollups = rollups;
 		this.reader = reader;
 		this.store = store;
@@ -161,13 +156,7 @@ class LineageIngestion {
 	 * late would otherwise make it a lineage-only statement of a day whose rollups no longer change.
 	 */
 	private List<LineageRow> open(List<LineageRow> rows) {
-		Optional<LocalDate> closedBefore = horizon.closedBeforeHeld();
-		if (closedBefore.isEmpty()) {
-			return rows;
-		}
-		return rows.stream()
-			.filter(row -> !DetailHorizon.closed(row.eventTime().atZone(dates.zone()).toLocalDate(), closedBefore))
-			.toList();
+		return horizon.openTimes(rows, LineageRow::eventTime);
 	}
 
 }

@@ -81,10 +81,9 @@ class StatementsController {
 		if (closedBefore.isEmpty()) {
 			return StatementPage.of(statements.statements(resolved, userName, historySource, range, request), null);
 		}
-		PageResponse<StatementEntry> open = range.to().isBefore(closedBefore.get())
-				? PageResponse.empty(page, size)
-				: statements.statements(resolved, userName, historySource, new DateRange(closedBefore.get(), range.to()),
-						request);
+		PageResponse<StatementEntry> open = DetailHorizon.open(range, closedBefore)
+			.map(detailed -> statements.statements(resolved, userName, historySource, detailed, request))
+			.orElseGet(() -> PageResponse.empty(page, size));
 		return StatementPage.of(open, closedBefore.get());
 	}
 

@@ -91,7 +91,7 @@ public class TableUsage {
 	private TableUsers<TableWriter> computeWriters(ResolvedTable table, DateRange range, PageRequest page,
 			@Nullable String source) {
 		var rows = repository.users(table.name(), "WRITE", range, page, source);
-		Optional<DateRange> detailed = detailed(range);
+		Optional<DateRange> detailed = horizon.open(range);
 		Map<String, List<String>> kinds = detailed.isEmpty() ? Map.of() : repository.writeKinds(table.name(),
 				detailed.get(), rows.stream().map(TableUsageRepository.UserRow::user).toList(), source);
 		List<TableWriter> writers = rows.stream()
@@ -103,16 +103,6 @@ public class TableUsage {
 						: rows.get(0).totalLineageOnly(),
 				PageResponse.of(writers, page.page(), page.size(), total(rows),
 						() -> repository.countUsers(table.name(), "WRITE", range, source)));
-	}
-
-	/** The part of the range whose per-statement detail the store holds: all of it without detail retention. */
-	private Optional<DateRange> detailed(DateRange range) {
-		Optional<LocalDate> closedBefore = horizon.closedBefore();
-		if (closedBefore.isEmpty() || !range.from().isBefore(closedBefore.get())) {
-			return Optional.of(range);
-		}
-		return range.to().isBefore(closedBefore.get()) ? Optional.empty()
-				: Optional.of(new DateRange(closedBefore.get(), range.to()));
 	}
 
 	/** One entry per day of the range, zero on days the table was not used. */

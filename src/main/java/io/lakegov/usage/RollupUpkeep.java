@@ -3,11 +3,9 @@ package io.lakegov.usage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.usage.rollups.DayTable;
@@ -150,9 +148,7 @@ public class RollupUpkeep {
 	 * since no rebuild touches them.
 	 */
 	void changed(Collection<DayTable> changedPairs) {
-		Optional<LocalDate> closedBefore = changedPairs.isEmpty() ? Optional.empty() : horizon.closedBeforeHeld();
-		Collection<DayTable> pairs = closedBefore.isEmpty() ? changedPairs
-				: changedPairs.stream().filter(pair -> !DetailHorizon.closed(pair.date(), closedBefore)).toList();
+		Collection<DayTable> pairs = horizon.openDays(changedPairs, DayTable::date);
 		backlog.record(pairs);
 		bumpGeneration();
 		if (pairs.isEmpty() || TransactionSynchronizationManager.hasResource(DEFERRED)) {

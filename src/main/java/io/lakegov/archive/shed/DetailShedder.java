@@ -83,7 +83,8 @@ public class DetailShedder {
 
 	/**
 	 * A pass when one is due: when the horizon should move (a new business day), and otherwise every
-	 * {@code lakegov.store.detail-shed-interval}, sooner while statements of closed days wait for the archive.
+	 * {@code lakegov.store.detail-shed-interval}: statements of closed days that wait for the archive are taken
+	 * by the next pass after it.
 	 */
 	public Optional<Pass> shedDue() {
 		Long days = store.detailRetentionDays();

@@ -1,15 +1,12 @@
 package io.lakegov.ingest.batch;
 
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.history.HistoryColumn;
@@ -17,7 +14,6 @@ import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistoryRow;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
-import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DetailHorizon;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -49,13 +45,10 @@ public class BatchIngester {
 
 	private final DetailHorizon horizon;
 
-	private final BusinessDates dates;
-
 	BatchIngester(HistoryStore history, FactRefresher refresher, AnalysisStore analyses, JsonMapper json,
-			MeterRegistry registry, DetailHorizon horizon, BusinessDates dates) {
+			MeterRegistry registry, DetailHorizon horizon) {
 		this.history = history;
 		this.horizon = horizon;
-		this.dates = dates;
 		this.refresher = refresher;
 		this.analyses = analyses;
 		this.json = json;
@@ -150,14 +143,7 @@ public class BatchIngester {
 
 	/** The rows of business days that are not closed, with the horizon held until the batch commits. */
 	private List<HistoryStore.Incoming> open(List<HistoryStore.Incoming> rows) {
-		Optional<LocalDate> closedBefore = horizon.closedBeforeHeld();
-		if (closedBefore.isEmpty()) {
-			return rows;
-		}
-		ZoneId zone = dates.zone();
-		return rows.stream()
-			.filter(row -> !DetailHorizon.closed(row.row().eventTime().atZone(zone).toLocalDate(), closedBefore))
-			.toList();
+		return horizon.openTimes(rows, row -> row.row().eventTime());
 	}
 
 	private static StatementContext context(HistoryStore.Incoming incoming, OwnStatements own) {

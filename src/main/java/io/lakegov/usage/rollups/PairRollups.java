@@ -1,8 +1,6 @@
 package io.lakegov.usage.rollups;
 
-import java.time.LocalDate;
 import java.util.Collection;
-import java.util.Optional;
 
 import io.lakegov.usage.DetailHorizon;
 
@@ -54,9 +52,7 @@ public class PairRollups {
 	 * facts made them.
 	 */
 	public void rebuild(Collection<DayTable> changed) {
-		Optional<LocalDate> closedBefore = changed.isEmpty() ? Optional.empty() : horizon.closedBeforeHeld();
-		Collection<DayTable> open = closedBefore.isEmpty() ? changed
-				: changed.stream().filter(pair -> !DetailHorizon.closed(pair.date(), closedBefore)).toList();
+		Collection<DayTable> open = horizon.openDays(changed, DayTable::date);
 		if (open.isEmpty()) {
 			return;
 		}
