@@ -127,18 +127,19 @@ public class IngestionRunRepository {
 	}
 
 	/**
-	 * A batch committed (in its transaction): counts and heartbeat. Throws, rolling the batch back, when the
-	 * run is no longer RUNNING.
+	 * Batches committed (in the transaction of the last): counts and heartbeat. Throws, rolling the batch back,
+	 * when the run is no longer RUNNING.
 	 */
-	void progress(long id, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked,
+	void progress(long id, int batches, long rowsRead, long rowsChanged, long analysed, long unanalysable, long masked,
 			long closed) {
 		int updated = jdbc.sql("""
 				UPDATE ingestion_run SET rows_read = rows_read + :read, rows_changed = rows_changed + :changed,
 				    statements_analysed = statements_analysed + :analysed, unanalysable = unanalysable + :unanalysable,
-				    rows_masked = rows_masked + :masked, rows_closed = rows_closed + :closed, batches = batches + 1,
+				    rows_masked = rows_masked + :masked, rows_closed = rows_closed + :closed, batches = batches + :batches,
 				    heartbeat_at = now()
 				WHERE id = :id AND status = 'RUNNING'""")
 			.param("id", id)
+			.param("batches", batches)
 			.param("masked", masked)
 			.param("closed", closed)
 			.param("read", rowsRead)

@@ -231,7 +231,7 @@ public class IngestionService implements DisposableBean {
 	private IngestionRun executeReanalysis(HistorySource source, IngestionRun run) {
 		try {
 			Reanalysis.Outcome outcome = reanalysis.run(source, properties.batchSize(),
-					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 0, refreshed, analysed, unanalysable, 0,
+					(refreshed, analysed, unanalysable) -> runs.progress(run.id(), 1, 0, refreshed, analysed, unanalysable, 0,
 							0));
 			rollups.catchUp();
 			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, false)) {

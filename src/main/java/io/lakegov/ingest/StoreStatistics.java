@@ -23,21 +23,42 @@ class StoreStatistics {
 	}
 
 	/**
-	 * Refreshes after batches 2, 8 and 32, while the tables are small and their statistics change fast.
-	 * From then on the planner scales what it knows by the tables' actual size, and autovacuum analyses
-	 * them as they grow; a refresh of large tables here would only take CPU from the batches in flight.
+	 * Refreshes after batches 2, 8 and 32, while the tables are small and their statistics change fast:
+	 * only when the run's stored rows so far ({@code storedByRun}) are more than a tenth of what the store
+	 * held when the run started ({@code storedAtStart}, from {@link #storedRows()}). From then on the
+	 * planner scales what it knows by the tables' actual size, and autovacuum analyses them as they grow; a
+	 * refresh of large tables that a run barely changes (a re-read window, an hour's new rows) would only take
+	 * time from the batches in flight.
 	 */
-	void refreshIfDue(long batch) {
+	void refreshIfDue(long batch, long storedByRun, long storedAtStart) {
 		if (DUE.contains(batch)) {
+			refreshIfGrown(storedByRun, storedAtStart);
+		}
+	}
+
+	/**
+	 * Refreshes when the run's stored rows are more than a tenth of what the store held when it started: at
+	 * the end of a window, so that the run's lineage and rollups, and the next run's look-ups of stored rows,
+	 * are planned for the store as it now is rather than as it was before autovacuum gets to it.
+	 */
+	void refreshIfGrown(long storedByRun, long storedAtStart) {
+		if (storedByRun > 0 && storedByRun * 10 > storedAtStart) {
 			// only the columns ingestion's statements look rows up by: the texts and documents of the
 			// history would cost most of the sampling and tell the planner nothing it uses here
 			jdbc.sql("""
-					ANALYZE query_history (statement_id, session_id, start_time, update_time),
-					    table_access (statement_id, table_name, business_date, role),
+					ANALYZE query_history (source, statement_id, session_id, start_time, update_time),
+					    table_access (source, statement_id, table_name, business_date, role),
 					    usage_daily, table_daily, table_lineage_daily, table_summary, table_user_daily,
 					    table_source_daily, user_daily, session_event""")
 				.update();
 		}
+	}
+
+	/** The history rows the store holds, as the planner last estimated them (no count: one catalog row). */
+	long storedRows() {
+		return jdbc.sql("SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'query_history'::regclass")
+			.query(Long.class)
+			.single();
 	}
 
 }

@@ -16,6 +16,7 @@ import io.lakegov.ingest.batch.BatchIngester;
 import io.lakegov.ingest.batch.BatchPipeline;
 import io.lakegov.ingest.batch.MaskedTexts;
 import io.lakegov.web.Secrets;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Ingests one window of a source: streams it in batches, two in flight (the reading thread prepares
  * the next batch while the writer thread commits one, in source order), each batch one transaction with
  * the run's progress and the watermark, and retries source failures with backoff from the last committed
- * batch.
+ * batch. The rollups of the days the run has written catch up on a third thread beside it ({@link RunCatchUps}).
  */
 @Component
 class WindowIngestion implements DisposableBean {
@@ -36,6 +37,12 @@ class WindowIngestion implements DisposableBean {
 
 	/** How often the log tells where a long run stands. */
 	private static final Duration REPORT_EVERY = Duration.ofMinutes(1);
+
+	/**
+	 * How long batches with nothing to store (most of a re-read window) may go without a transaction: their
+	 * counts and watermark commit with the next batch that stores something, or after this.
+	 */
+	private static final Duration HOLD_AT_MOST = Duration.ofSeconds(1);
 
 	private final HistoryReader reader;
 
@@ -58,6 +65,13 @@ class WindowIngestion implements DisposableBean {
 	/** Writes the batches of the current run while its reading thread prepares the next one. */
 	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-ingest-writer");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	/** Catches up the rollups of the current run's batches beside its writing. */
+	private final ExecutorService catchUps = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-ingest-rollups");
 		thread.setDaemon(true);
 		return thread;
 	});
@@ -89,6 +103,8 @@ class WindowIngestion implements DisposableBean {
 	 */
 	long ingest(HistorySource source, IngestionRun run, Instant from, Instant to, boolean backfill) throws Exception {
 		BatchPipeline pipeline = new BatchPipeline(writer);
+		RunCatchUps beside = new RunCatchUps(catchUps, rollups);
+		long storedAtStart = statistics.storedRows();
 		RunProgress progress = new RunProgress(from, rows -> metrics.backlog(source.name(), rows));
 		try {
 			counter.execute(() -> expect(source, run, from, to, progress));
@@ -108,10 +124,14 @@ class WindowIngestion implements DisposableBean {
 								int masked = masked(batch.rows());
 								metrics.read(batch.size(), masked);
 								BatchIngester.Prepared prepared = batches.prepare(source, batch, progress.inFlight);
-								pipeline.submit(() -> write(run, backfill, prepared, batch.rejected(), masked, progress));
+								pipeline.submit(() -> {
+									write(run, backfill, prepared, batch.rejected(), masked, progress);
+									beside.afterBatch();
+								});
 								progress.inFlight = prepared.statementIds();
+								progress.storing += prepared.newer().size();
 								// on this thread, beside the write in flight, rather than in the writer's path
-								statistics.refreshIfDue(progress.submitted());
+								statistics.refreshIfDue(progress.submitted(), progress.storing, storedAtStart);
 								return prepared.newer().size();
 							}
 
@@ -126,6 +146,9 @@ class WindowIngestion implements DisposableBean {
 						}
 					}
 					pipeline.drain();
+					commitHeld(run, backfill, progress.held);
+					statistics.refreshIfGrown(progress.storing, storedAtStart);
+					beside.await();
 					return progress.rowsRead();
 				}
 				catch (SQLException ex) {
@@ -143,10 +166,12 @@ class WindowIngestion implements DisposableBean {
 		}
 		catch (InterruptedException ex) {
 			pipeline.cancel();
+			beside.cancel();
 			throw ex;
 		}
 		catch (Exception ex) {
 			pipeline.awaitQuietly();
+			beside.await();
 			throw ex;
 		}
 		finally {
@@ -154,32 +179,62 @@ class WindowIngestion implements DisposableBean {
 		}
 	}
 
-	/** Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark. */
+	/**
+	 * Writes one batch in its own transaction, with the run's progress and (unless a backfill) the watermark.
+	 * A batch with nothing to store has nothing to lose either: its counts and watermark wait for a later
+	 * transaction (at most {@link #HOLD_AT_MOST}), and a crash before that only means its keys are read again.
+	 */
 	private void write(IngestionRun run, boolean backfill, BatchIngester.Prepared prepared, int rejected, int masked,
 			RunProgress progress) {
+		RunProgress.Held held = progress.held;
+		if (prepared.newer().isEmpty() && !held.older(HOLD_AT_MOST)) {
+			held.add(prepared.rowsRead() + rejected, masked, prepared.newestUpdate());
+			written(run, progress, prepared.newestUpdate(), prepared.rowsRead(), 0, 0, rejected);
+			return;
+		}
 		BatchIngester.Outcome outcome = tx.execute(status -> {
 			rollups.deferToCatchUp();
 			BatchIngester.Outcome result = batches.ingest(prepared, run.id());
-			runs.progress(run.id(), result.rowsRead() + rejected, result.rowsChanged(), result.analysed(),
-					result.unanalysable(), masked, result.rowsClosed());
-			if (!backfill && result.newestUpdate() != null) {
-				watermark.advance(run.source(), result.newestUpdate(), run.id());
+			runs.progress(run.id(), held.batches + 1, held.rows + result.rowsRead() + rejected, result.rowsChanged(),
+					result.analysed(), result.unanalysable(), held.masked + masked, result.rowsClosed());
+			Instant newest = held.newest(result.newestUpdate());
+			if (!backfill && newest != null) {
+				watermark.advance(run.source(), newest, run.id());
 			}
 			return result;
 		});
-		if (outcome.newestUpdate() != null) {
-			progress.resumeFrom.set(outcome.newestUpdate());
+		held.committed();
+		written(run, progress, outcome.newestUpdate(), outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(),
+				rejected);
+	}
+
+	/** Commits what held batches read, if any: the window ends. */
+	private void commitHeld(IngestionRun run, boolean backfill, RunProgress.Held held) {
+		if (held.batches == 0) {
+			return;
 		}
-		progress.read(outcome.rowsRead() + rejected);
-		metrics.batch(outcome.rowsRead(), outcome.analysed(), outcome.unanalysable(), rejected);
+		tx.executeWithoutResult(status -> {
+			runs.progress(run.id(), held.batches, held.rows, 0, 0, 0, held.masked, 0);
+			if (!backfill && held.newest != null) {
+				watermark.advance(run.source(), held.newest, run.id());
+			}
+		});
+		held.committed();
+	}
+
+	/** After a batch: where a retry resumes, the backlog gauge, metrics, and the log line once a minute. */
+	private void written(IngestionRun run, RunProgress progress, @Nullable Instant newestUpdate, int rowsRead,
+			int analysed, int unanalysable, int rejected) {
+		if (newestUpdate != null) {
+			progress.resumeFrom.set(newestUpdate);
+		}
+		progress.read(rowsRead + rejected);
+		metrics.batch(rowsRead, analysed, unanalysable, rejected);
 		if (progress.report.due(REPORT_EVERY)) {
 			runs.find(run.id()).map(IngestionRun::progress).ifPresent(now -> log.info(
 					"Ingestion run {} (source {}): {} of {}{} rows, {} rows/s, {} to go, done at about {}", run.id(),
 					run.source(), now.rowsDone(), now.estimated() ? "about " : "", now.rowsExpected(),
 					Math.round(now.rowsPerSecond()), now.rowsToGo(), now.eta()));
-		}
-		if (progress.rollups.due(rollups.interval())) {
-			rollups.catchUp();
 		}
 	}
 
@@ -229,6 +284,7 @@ class WindowIngestion implements DisposableBean {
 	@Override
 	public void destroy() {
 		writer.shutdownNow();
+		catchUps.shutdownNow();
 		counter.shutdownNow();
 	}
 

@@ -184,13 +184,7 @@ class HistoryStore {
 		if (rows.isEmpty()) {
 			return new Newer(List.of(), Set.of());
 		}
-		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
-		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
-			.param("source", source)
-			.param("ids", new SqlArrayValue("text", rows.stream().map(HistoryRow::statementId).toArray()))
-			.query((java.sql.ResultSet rs) -> {
-				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
-			});
+		Map<String, java.time.Instant> stored = updateTimes(source, rows.stream().map(HistoryRow::statementId).toArray());
 		List<HistoryRow> newer = new ArrayList<>(rows.size());
 		Set<String> unseen = new HashSet<>();
 		for (HistoryRow row : rows) {
@@ -207,20 +201,31 @@ class HistoryStore {
 
 	/** The statements among {@code keys} whose stored row is at least as new as the key. */
 	Set<String> current(String source, List<HistoryReader.RowKey> keys) {
+		Map<String, java.time.Instant> stored = updateTimes(source,
+				keys.stream().map(HistoryReader.RowKey::statementId).toArray());
 		Set<String> current = new HashSet<>();
-		jdbc.sql("""
-				SELECT k.statement_id
-				FROM unnest(:ids::text[], :times::timestamptz[]) AS k(statement_id, update_time)
-				JOIN query_history h ON h.source = :source AND h.statement_id = k.statement_id
-				    AND h.update_time >= k.update_time""")
-			.param("source", source)
-			.param("ids", new SqlArrayValue("text", keys.stream().map(HistoryReader.RowKey::statementId).toArray()))
-			.param("times", new SqlArrayValue("timestamptz",
-					keys.stream().map(key -> java.sql.Timestamp.from(key.updateTime())).toArray()))
-			.query((java.sql.ResultSet rs) -> {
-				current.add(rs.getString(1));
-			});
+		for (HistoryReader.RowKey key : keys) {
+			java.time.Instant known = stored.get(key.statementId());
+			if (known != null && !known.isBefore(key.updateTime().truncatedTo(java.time.temporal.ChronoUnit.MICROS))) {
+				current.add(key.statementId());
+			}
+		}
 		return current;
+	}
+
+	/**
+	 * The stored update times of these statements. One look-up by primary key for the lot: however stale the
+	 * planner's statistics, a list of ids is never planned as a scan of the whole history.
+	 */
+	private Map<String, java.time.Instant> updateTimes(String source, Object[] statementIds) {
+		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
+		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds))
+			.query((java.sql.ResultSet rs) -> {
+				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+			});
+		return stored;
 	}
 
 	/**
