@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
+import io.lakegov.support.SourceLineage;
 import io.lakegov.support.SourceRows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A run's rollups catch up on a thread of their own beside its writing, and batches that bring nothing to
  * store commit their counts and watermark with a later transaction. With a catch-up due after every batch of
- * three rows, a run over two weeks ends with rollups equal to its facts and nothing left in the backlog; a
- * run over a window the store already holds counts every batch and moves the watermark to its newest row.
+ * three rows, a run over two weeks with the engine's lineage of each statement ends with rollups equal to its
+ * facts (both witnesses on each) and nothing left in the backlog; a run over a window the store already
+ * holds counts every batch and moves the watermark to its newest row.
  */
 @IntegrationTest(properties = { "lakegov.ingest.batch-size=3", "lakegov.usage.rollup-interval=5ms" })
 class RunCatchUpsIntegrationTests {
@@ -36,17 +38,28 @@ class RunCatchUpsIntegrationTests {
 
 	SourceRows history;
 
+	SourceLineage lineage;
+
 	@BeforeEach
 	void reset() {
 		IngestionTestSupport.reset(jdbc);
 		history = new SourceRows(jdbc);
+		lineage = new SourceLineage(jdbc);
 		for (int i = 1; i <= ROWS; i++) {
+			Instant start = T0.plus(Duration.ofHours(5L * i));
 			history.row("s%02d".formatted(i))
 				.text("INSERT INTO main.gold.t%d SELECT * FROM main.sales.t%d".formatted(i % 2, i % 4))
 				.user("u" + (i % 3))
-				.started(T0.plus(Duration.ofHours(5L * i)))
+				.started(start)
+				.save();
+			lineage.row("s%02d".formatted(i))
+				.source("main.sales.t%d".formatted(i % 4))
+				.target("main.gold.t%d".formatted(i % 2))
+				.by("u" + (i % 3))
+				.at(start.plusSeconds(1))
 				.save();
 		}
+		lineage.row("x1").source("main.sales.t9").by("u9").at(T0.plus(Duration.ofDays(3))).save();
 	}
 
 	@Test
@@ -57,7 +70,12 @@ class RunCatchUpsIntegrationTests {
 		assertThat(run.rowsRead()).isEqualTo(ROWS);
 		assertThat(run.rowsChanged()).isEqualTo(ROWS);
 		assertThat(run.batches()).isEqualTo(ROWS / 3);
-		assertThat(IngestionTestSupport.facts(jdbc)).hasSize(2 * ROWS);
+		assertThat(run.lineage()).isEqualTo(new IngestionRun.Lineage("READ", ROWS + 1, ROWS + 1, null));
+		assertThat(IngestionTestSupport.facts(jdbc)).filteredOn(fact -> fact.startsWith("s")).hasSize(2 * ROWS);
+		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE witness = 'BOTH'").query(Long.class).single())
+			.isEqualTo(2 * ROWS);
+		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE witness = 'ENGINE_LINEAGE'").query(Long.class)
+			.single()).isEqualTo(1);
 		assertThat(jdbc.sql("SELECT count(*) FROM rollup_backlog").query(Long.class).single()).isZero();
 		RollupAssertions.assertRollupsMatchFacts(jdbc, "%");
 	}
