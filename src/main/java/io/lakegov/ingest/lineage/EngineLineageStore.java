@@ -2,9 +2,11 @@ package io.lakegov.ingest.lineage;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.lakegov.history.LineageRow;
 import io.lakegov.store.CopyRows;
@@ -57,9 +59,20 @@ public class EngineLineageStore {
 
 	/**
 	 * Stores the rows the store does not have (by key) and returns them; a row read again changes nothing.
-	 * Runs in the batch's transaction.
+	 * The keys are looked up first, so a re-read window (every run's overlap, a backfill) copies only the rows
+	 * it brings new. Runs in the batch's transaction.
 	 */
-	public List<Inserted> insertNew(String source, List<LineageRow> rows, long runId) {
+	public List<Inserted> insertNew(String source, List<LineageRow> read, long runId) {
+		if (read.isEmpty()) {
+			return List.of();
+		}
+		Set<String> stored = new HashSet<>(jdbc
+			.sql("SELECT lineage_key FROM engine_lineage WHERE source = :source AND lineage_key = ANY(:keys)")
+			.param("source", source)
+			.param("keys", new SqlArrayValue("text", read.stream().map(LineageRow::key).distinct().toArray()))
+			.query(String.class)
+			.list());
+		List<LineageRow> rows = stored.isEmpty() ? read : read.stream().filter(row -> !stored.contains(row.key())).toList();
 		if (rows.isEmpty()) {
 			return List.of();
 		}
