@@ -157,9 +157,18 @@ public class IngestionService implements DisposableBean {
 		return run;
 	}
 
+	/** Runs the work in the run's turn; meanwhile the run, not the schedule, catches up the rollup backlog. */
 	private IngestionRun inTurn(IngestionRun run, RunTurns.Work<IngestionRun> work) {
 		try {
-			return turns.inTurn(work);
+			return turns.inTurn(() -> {
+				rollups.runStarted();
+				try {
+					return work.run();
+				}
+				finally {
+					rollups.runEnded();
+				}
+			});
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

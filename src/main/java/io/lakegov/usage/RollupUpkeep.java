@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.lakegov.usage.rollups.DayTable;
 import io.lakegov.usage.rollups.PairRollups;
@@ -61,6 +62,9 @@ public class RollupUpkeep {
 	private final Clock clock;
 
 	private final DetailHorizon horizon;
+
+	/** Runs of this process that catch up their own pairs; while there are any, the schedule waits. */
+	private final AtomicInteger runs = new AtomicInteger();
 
 	RollupUpkeep(RollupBacklog backlog, PairRollups rollups, StoreGeneration generation, TransactionTemplate tx,
 			UsageProperties properties, Clock clock, DetailHorizon horizon) {
@@ -122,6 +126,21 @@ public class RollupUpkeep {
 		return total;
 	}
 
+	/**
+	 * A run that defers its pairs to catch-ups starts. Until it {@link #runEnded() ends}, the schedule leaves
+	 * the backlog alone: the run catches up its own pairs, and its last catch-up takes every pair, those a
+	 * process that died left included. A scheduled catch-up beside the run would hold chunks of pairs that the
+	 * run's batches record again (its lineage step goes back over the whole window), and make them wait.
+	 */
+	public void runStarted() {
+		runs.incrementAndGet();
+	}
+
+	/** The run {@link #runStarted() started} ended, however. */
+	public void runEnded() {
+		runs.decrementAndGet();
+	}
+
 	/** How often a long run catches up while it runs. */
 	public Duration interval() {
 		return properties.rollupInterval();
@@ -139,6 +158,9 @@ public class RollupUpkeep {
 	 */
 	@Scheduled(initialDelayString = "${lakegov.usage.rollup-interval:1m}", fixedDelayString = "${lakegov.usage.rollup-interval:1m}")
 	void catchUpLeft() {
+		if (runs.get() > 0) {
+			return;
+		}
 		try {
 			int pairs = catchUp(clock.instant().minus(properties.rollupInterval().multipliedBy(2)));
 			if (pairs > 0) {
