@@ -188,9 +188,10 @@ public class IngestionService implements DisposableBean {
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
 		try {
-			long rowsRead = windows.ingest(source, run, from, to, backfill);
-			// after the history window, so that most lineage finds its statements already stored
+			// before the history window, so that its statements' facts are derived once, with their lineage
 			lineage.ingest(source, run, backfill ? from : null, to);
+			long rowsRead = windows.ingest(source, run, from, to, backfill);
+			lineage.settle(source);
 			// the run's rollups are complete when it says it succeeded
 			rollups.catchUp();
 			boolean alert = zeroRowsAlert(source, rowsRead, backfill);

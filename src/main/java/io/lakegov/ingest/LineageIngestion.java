@@ -19,6 +19,8 @@ import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.RollupUpkeep;
 import io.lakegov.web.Secrets;
 import io.lakegov.web.FailureText;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,13 +28,17 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The lineage part of a run, after its history window: streams the engine's table lineage from its own
- * watermark (less its overlap) on {@code event_time}, and per batch, in one transaction, stores the rows
- * the store does not have, re-derives the facts of the statements they are about (and of result-cache hits
- * of those), derives the lineage-only statements the history does not hold, and moves the lineage
- * watermark. A crash loses nothing (the watermark moves with the batch), a re-read window changes
- * nothing (rows already stored are skipped), and a source without a readable lineage table still ingests
- * its history: the run records the lineage as UNAVAILABLE.
+ * The lineage part of a run, in two steps around its history window. Before it, the engine's table lineage
+ * is streamed from its own watermark (less its overlap) on {@code event_time}, and per batch, in one
+ * transaction, the rows the store does not have are stored, awaiting their history, the facts of the stored
+ * statements they are about (and of result-cache hits of those) are derived again, and the lineage
+ * watermark moves: the statements of the window that follows find their lineage stored and have their facts
+ * derived once, with both witnesses. After the window ({@link #settle}), the rows whose statement the
+ * history still does not hold become lineage-only statements, and no row awaits its history any more.
+ * A crash loses nothing (the watermark moves with the batch, and rows that await their history are
+ * settled by the next run), a re-read window changes nothing (rows already stored are skipped), and a
+ * source without a readable lineage table still ingests its history: the run records the lineage as
+ * UNAVAILABLE.
  */
 @Component
 class LineageIngestion {
@@ -63,11 +69,17 @@ class LineageIngestion {
 
 	private final DetailHorizon horizon;
 
+	private final Timer batchTime;
+
+	private final Timer settleTime;
+
 	LineageIngestion(LineageReader reader, EngineLineageStore store, LineageOnlyStatements lineageOnly,
 			PendingStatements pending, FactRefresher refresher, IngestionRunRepository runs, WatermarkRepository watermark,
 			TransactionTemplate tx, IngestProperties properties, Clock clock, RollupUpkeep rollups,
-			DetailHorizon horizon) {
+			DetailHorizon horizon, MeterRegistry registry) {
 		this.horizon = horizon;
+		this.batchTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "lineage").register(registry);
+		this.settleTime = Timer.builder("lakegov.ingest.batch.phase").tag("phase", "lineage-settle").register(registry);
 		this.rollups = rollups;
 		this.reader = reader;
 		this.store = store;
@@ -119,35 +131,67 @@ class LineageIngestion {
 	}
 
 	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
-		tx.executeWithoutResult(status -> {
+		batchTime.record(() -> tx.executeWithoutResult(status -> {
 			rollups.deferToCatchUp();
 			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), open(rows), run.id());
 			Set<String> statements = new LinkedHashSet<>();
-			List<String> withoutStatement = new ArrayList<>();
 			inserted.forEach(row -> {
-				if (row.statementId() == null) {
-					withoutStatement.add(row.lineageKey());
-				}
-				else {
+				if (row.statementId() != null) {
 					statements.add(row.statementId());
 				}
 			});
 			if (!statements.isEmpty()) {
-				Set<String> stored = new LinkedHashSet<>(store.inHistory(source.name(), statements));
-				Set<String> refresh = new LinkedHashSet<>(stored);
+				Set<String> refresh = new LinkedHashSet<>(store.inHistory(source.name(), statements));
 				refresh.addAll(store.cacheHitsOf(source.name(), statements));
 				if (!refresh.isEmpty()) {
 					refresher.refresh(source, pending.load(source, refresh));
 				}
-				statements.removeAll(stored);
 			}
-			lineageOnly.rebuild(source, statements, withoutStatement);
 			runs.lineageProgress(run.id(), rows.size() + rejected, inserted.size());
 			Instant newest = rows.stream().map(LineageRow::eventTime).max(Instant::compareTo).orElse(null);
 			if (!backfill && newest != null) {
 				watermark.advance(source.name(), WatermarkRepository.LINEAGE, newest, run.id());
 			}
-		});
+		}));
+	}
+
+	/**
+	 * After the history window: the rows awaiting their history (this run's, and those of a run that died
+	 * before it got here) whose statement the history does not hold, or that name no statement, become
+	 * lineage-only statements; the rest were derived with their statements already. In transactions of a batch
+	 * of rows each; rows of days closed since they were stored (detail retention), or gone with them, are only
+	 * settled.
+	 */
+	void settle(HistorySource source) {
+		int taken;
+		do {
+			taken = settleTime.record(() -> tx.execute(status -> {
+				rollups.deferToCatchUp();
+				List<EngineLineageStore.Awaiting> awaiting = store.awaitingHistory(source.name(), properties.batchSize());
+				Set<String> statements = new LinkedHashSet<>();
+				List<String> withoutStatement = new ArrayList<>();
+				List<EngineLineageStore.Awaiting> stored = awaiting.stream().filter(row -> row.eventTime() != null).toList();
+				horizon.openTimes(stored, EngineLineageStore.Awaiting::eventTime).forEach(row -> {
+					if (row.statementId() == null) {
+						withoutStatement.add(row.lineageKey());
+					}
+					else {
+						statements.add(row.statementId());
+					}
+				});
+				if (!statements.isEmpty()) {
+					store.inHistory(source.name(), statements).forEach(statements::remove);
+				}
+				if (!statements.isEmpty() || !withoutStatement.isEmpty()) {
+					lineageOnly.rebuild(source, statements, withoutStatement);
+				}
+				if (!awaiting.isEmpty()) {
+					store.settled(source.name(), awaiting.stream().map(EngineLineageStore.Awaiting::lineageKey).toList());
+				}
+				return awaiting.size();
+			}));
+		}
+		while (taken == properties.batchSize());
 	}
 
 	/**

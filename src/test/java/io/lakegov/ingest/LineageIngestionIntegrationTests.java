@@ -166,6 +166,36 @@ class LineageIngestionIntegrationTests {
 	}
 
 	@Test
+	void lineageStoredByARunThatDiedBeforeItsWindowEndedIsSettledByTheNextRun() {
+		lineage.row("in-history").source("main.sales.orders").by("ann").at(T0).save();
+		lineage.row("classic-2").source("main.sales.returns").by("job-sp").entity("JOB", "78").at(T0).save();
+		history.row("in-history").text("SELECT * FROM main.sales.orders").user("ann").started(T0).save();
+		jdbc.sql("ALTER TABLE query.history RENAME TO history_away").update();
+		IngestionRun died;
+		try {
+			died = ingestion.runIncremental(RunKind.MANUAL);
+		}
+		finally {
+			jdbc.sql("ALTER TABLE query.history_away RENAME TO history").update();
+		}
+		assertThat(died.status()).isEqualTo("FAILED");
+		assertThat(died.lineage().rowsNew()).isEqualTo(2);
+		assertThat(awaitingHistory()).isEqualTo(2);
+		assertThat(witnessed(LineageOnlyStatements.syntheticId("classic-2"))).isEmpty();
+
+		IngestionRun next = ingestion.runIncremental(RunKind.MANUAL);
+
+		assertThat(next.status()).isEqualTo("SUCCEEDED");
+		assertThat(next.lineage().rowsNew()).as("the lineage was stored by the run that died").isZero();
+		assertThat(awaitingHistory()).isZero();
+		assertThat(witnessed("in-history")).containsExactly("main.sales.orders|READ|BOTH");
+		assertThat(witnessed(LineageOnlyStatements.syntheticId("in-history"))).isEmpty();
+		assertThat(witnessed(LineageOnlyStatements.syntheticId("classic-2")))
+			.containsExactly("main.sales.returns|READ|ENGINE_LINEAGE");
+		RollupAssertions.assertRollupsMatchFacts(jdbc, "main.%");
+	}
+
+	@Test
 	void aSourceWithoutLineageStillIngestsItsHistory() {
 		jdbc.sql("ALTER TABLE access.table_lineage RENAME TO table_lineage_away").update();
 		try {
@@ -180,6 +210,10 @@ class LineageIngestionIntegrationTests {
 		finally {
 			jdbc.sql("ALTER TABLE access.table_lineage_away RENAME TO table_lineage").update();
 		}
+	}
+
+	private long awaitingHistory() {
+		return jdbc.sql("SELECT count(*) FROM lineage_awaiting_history").query(Long.class).single();
 	}
 
 	private List<String> witnessed(String statementId) {

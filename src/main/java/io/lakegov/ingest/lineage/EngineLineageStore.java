@@ -1,5 +1,6 @@
 package io.lakegov.ingest.lineage;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -10,6 +11,7 @@ import java.util.Set;
 
 import io.lakegov.history.LineageRow;
 import io.lakegov.store.CopyRows;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -58,9 +60,16 @@ public class EngineLineageStore {
 	}
 
 	/**
-	 * Stores the rows the store does not have (by key) and returns them; a row read again changes nothing.
-	 * The keys are looked up first, so a re-read window (every run's overlap, a backfill) copies only the rows
-	 * it brings new. Runs in the batch's transaction.
+	 * A row stored before its run read the history window, which is yet to say what the row stands for; a row
+	 * that has left the store since (detail retention) has no event time.
+	 */
+	public record Awaiting(String lineageKey, @Nullable String statementId, @Nullable Instant eventTime) {
+	}
+
+	/**
+	 * Stores the rows the store does not have (by key), as awaiting their history, and returns them; a
+	 * row read again changes nothing. The keys are looked up first, so a re-read window (every run's overlap,
+	 * a backfill) copies only the rows it brings new. Runs in the batch's transaction.
 	 */
 	public List<Inserted> insertNew(String source, List<LineageRow> read, long runId) {
 		if (read.isEmpty()) {
@@ -99,13 +108,42 @@ public class EngineLineageStore {
 		}
 		copy.copy("COPY lineage_batch (" + COLUMNS + ") FROM STDIN", text);
 		// a key read twice in one batch is one row
-		return jdbc.sql("INSERT INTO engine_lineage (source, " + COLUMNS + ", first_seen_at, ingestion_run_id) "
-				+ "SELECT DISTINCT ON (lineage_key) :source, " + COLUMNS + ", now(), :run FROM lineage_batch "
-				+ "ORDER BY lineage_key ON CONFLICT (source, lineage_key) DO NOTHING RETURNING lineage_key, statement_id")
+		return jdbc.sql("WITH inserted AS (INSERT INTO engine_lineage (source, " + COLUMNS + ", first_seen_at, "
+				+ "ingestion_run_id) SELECT DISTINCT ON (lineage_key) :source, " + COLUMNS + ", now(), :run "
+				+ "FROM lineage_batch ORDER BY lineage_key ON CONFLICT (source, lineage_key) DO NOTHING "
+				+ "RETURNING lineage_key, statement_id), awaiting AS (INSERT INTO lineage_awaiting_history (source, "
+				+ "lineage_key) SELECT :source, lineage_key FROM inserted) SELECT lineage_key, statement_id FROM inserted")
 			.param("source", source)
 			.param("run", runId)
 			.query((rs, n) -> new Inserted(rs.getString(1), rs.getString(2)))
 			.list();
+	}
+
+	/**
+	 * Up to {@code limit} of the source's rows awaiting their history (stored before the run read its window),
+	 * in key order.
+	 */
+	public List<Awaiting> awaitingHistory(String source, int limit) {
+		return jdbc.sql("""
+				SELECT a.lineage_key, l.statement_id, l.event_time
+				FROM lineage_awaiting_history a
+				LEFT JOIN engine_lineage l ON l.source = a.source AND l.lineage_key = a.lineage_key
+				WHERE a.source = :source ORDER BY a.lineage_key LIMIT :limit""")
+			.param("source", source)
+			.param("limit", limit)
+			.query((rs, n) -> {
+				java.sql.Timestamp eventTime = rs.getTimestamp(3);
+				return new Awaiting(rs.getString(1), rs.getString(2), eventTime == null ? null : eventTime.toInstant());
+			})
+			.list();
+	}
+
+	/** The rows no longer await their history: the run has derived what they stand for. */
+	public void settled(String source, Collection<String> keys) {
+		jdbc.sql("DELETE FROM lineage_awaiting_history WHERE source = :source AND lineage_key = ANY(:keys)")
+			.param("source", source)
+			.param("keys", new SqlArrayValue("text", keys.toArray()))
+			.update();
 	}
 
 	private String extras(LineageRow row) {
