@@ -188,12 +188,17 @@ public class IngestionService implements DisposableBean {
 		Instant to = backfill ? backfillTo : now.minus(properties.settle());
 		runs.setWindow(run.id(), from, to);
 		try {
+			long started = System.nanoTime();
 			// before the history window, so that its statements' facts are derived once, with their lineage
 			lineage.ingest(source, run, backfill ? from : null, to);
+			long lineageRead = System.nanoTime();
 			long rowsRead = windows.ingest(source, run, from, to, backfill);
+			long windowRead = System.nanoTime();
 			lineage.settle(source);
+			long settled = System.nanoTime();
 			// the run's rollups are complete when it says it succeeded
 			rollups.catchUp();
+			long caughtUp = System.nanoTime();
 			boolean alert = zeroRowsAlert(source, rowsRead, backfill);
 			if (!runs.finish(run.id(), RunStatus.SUCCEEDED, null, alert)) {
 				return takenOver(run);
@@ -203,10 +208,13 @@ public class IngestionService implements DisposableBean {
 			storeMetrics.invalidate();
 			log.info("Ingestion run {} succeeded (source {}, {}): window {} to {}, {} rows read, {} changed, "
 					+ "{} texts analysed, {} unanalysable, {} masked, {} batches, {} rows/s, in {}; lineage {}: "
-					+ "{} rows read, {} new", done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(),
-					done.rowsRead(), done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(), done.rowsMasked(),
-					done.batches(), rowsPerSecond(done), Duration.ofMillis(done.durationMs()), done.lineage().status(),
-					done.lineage().rowsRead(), done.lineage().rowsNew());
+					+ "{} rows read, {} new; steps: lineage {}, window {}, lineage-only statements {}, last rollups {}",
+					done.id(), done.source(), done.kind(), done.windowStart(), done.windowEnd(), done.rowsRead(),
+					done.rowsChanged(), done.statementsAnalysed(), done.unanalysable(), done.rowsMasked(), done.batches(),
+					rowsPerSecond(done), Duration.ofMillis(done.durationMs()), done.lineage().status(),
+					done.lineage().rowsRead(), done.lineage().rowsNew(), Duration.ofNanos(lineageRead - started),
+					Duration.ofNanos(windowRead - lineageRead), Duration.ofNanos(settled - windowRead),
+					Duration.ofNanos(caughtUp - settled));
 			if (done.rowsClosed() > 0) {
 				log.warn("Ingestion run {} (source {}) read {} new or newer rows of business days closed by "
 						+ "lakegov.store.detail-retention: counted as rowsClosed and not stored, since those days' "

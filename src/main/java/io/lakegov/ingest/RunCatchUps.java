@@ -1,11 +1,16 @@
 package io.lakegov.ingest;
 
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.Period;
+import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 import io.lakegov.usage.RollupUpkeep;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,11 +18,13 @@ import org.springframework.dao.DataAccessException;
 
 /**
  * The rollup catch-ups of one run, on their own thread beside the run's writing: one at a time, one started
- * every {@code lakegov.usage.rollup-interval}. Storing batches and rebuilding rollups are both mostly
- * PostgreSQL's work; on two connections they use two cores instead of taking turns on one. A catch-up here
- * takes only pairs the run has left alone for an interval (the days it writes now it will touch again soon,
- * and recording a pair that a catch-up holds would make the writer wait for it); the run's last catch-up,
- * after its window, takes everything.
+ * at most every {@code lakegov.usage.rollup-interval}, each once the window has left another day behind.
+ * Storing batches and rebuilding rollups are both mostly PostgreSQL's work; on two connections they use two
+ * cores instead of taking turns on one. A window is read in the order of {@code update_time}, so the pairs of
+ * the days well before its newest row are the ones it is done with: a catch-up here takes only days more than
+ * {@link #BEHIND} before it (the days it writes now it will touch again soon, and recording a pair that a
+ * catch-up holds would make the writer wait for it); the run's last catch-up, after its window, takes
+ * everything.
  */
 final class RunCatchUps {
 
@@ -27,7 +34,17 @@ final class RunCatchUps {
 
 	private final RollupUpkeep rollups;
 
+	/**
+	 * How far behind the window's newest row a day must be for a catch-up beside the run to take it: a day of
+	 * the business time zone (at most 14 hours off UTC) and a statement that runs or changes for a day after
+	 * it starts.
+	 */
+	static final Period BEHIND = Period.ofDays(2);
+
 	private final RunProgress.Every every = new RunProgress.Every();
+
+	/** The first day not yet left to a catch-up. */
+	private LocalDate taken = LocalDate.MIN;
 
 	private Future<?> running = CompletableFuture.completedFuture(null);
 
@@ -36,16 +53,24 @@ final class RunCatchUps {
 		this.rollups = rollups;
 	}
 
-	/** After each committed batch (writer thread): starts a catch-up when one is due and none is running. */
-	synchronized void afterBatch() {
-		if (running.isDone() && every.due(rollups.interval())) {
-			running = executor.submit(this::catchUp);
+	/**
+	 * After each batch (writer thread), with the newest {@code update_time} read so far: starts a catch-up
+	 * of the days the window has left behind when one is due and none is running.
+	 */
+	synchronized void afterBatch(@Nullable Instant newestRead) {
+		if (newestRead == null) {
+			return;
+		}
+		LocalDate before = LocalDate.ofInstant(newestRead, ZoneOffset.UTC).minus(BEHIND);
+		if (before.isAfter(taken) && running.isDone() && every.due(rollups.interval())) {
+			taken = before;
+			running = executor.submit(() -> catchUp(before));
 		}
 	}
 
-	private void catchUp() {
+	private void catchUp(LocalDate before) {
 		try {
-			rollups.catchUpSettled(rollups.interval());
+			rollups.catchUpBefore(before);
 		}
 		catch (DataAccessException ex) {
 			log.warn("Could not catch up the rollups beside the run; its last catch-up takes them: {}",

@@ -126,7 +126,7 @@ class WindowIngestion implements DisposableBean {
 								BatchIngester.Prepared prepared = batches.prepare(source, batch, progress.inFlight);
 								pipeline.submit(() -> {
 									write(run, backfill, prepared, batch.rejected(), masked, progress);
-									beside.afterBatch();
+									beside.afterBatch(prepared.newestUpdate());
 								});
 								progress.inFlight = prepared.statementIds();
 								progress.storing += prepared.newer().size();

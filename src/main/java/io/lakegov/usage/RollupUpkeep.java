@@ -3,6 +3,7 @@ package io.lakegov.usage;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -94,25 +95,26 @@ public class RollupUpkeep {
 	 * Outside any transaction.
 	 */
 	public int catchUp() {
-		return catchUp(null);
+		return catchUp(null, null);
 	}
 
 	/**
-	 * As {@link #catchUp()}, for the pairs no transaction has recorded for {@code quiet}: a run's catch-up
-	 * beside its own writing leaves the days it is writing to the run's last catch-up.
+	 * As {@link #catchUp()}, for the pairs of days before {@code day}: a run's catch-up beside its own writing
+	 * takes the days its window has left behind, and leaves those it is writing now (which it will record
+	 * again soon, and recording a pair that a catch-up holds would make the writer wait) to its last catch-up.
 	 */
-	public int catchUpSettled(Duration quiet) {
-		return catchUp(clock.instant().minus(quiet));
+	public int catchUpBefore(LocalDate day) {
+		return catchUp(null, day);
 	}
 
-	private int catchUp(@Nullable Instant changedBefore) {
+	private int catchUp(@Nullable Instant changedBefore, @Nullable LocalDate dayBefore) {
 		int total = 0;
 		int taken;
 		do {
 			taken = tx.execute(status -> {
 				backlog.lockRebuilds();
 				backlog.sortInMemory();
-				List<DayTable> pairs = backlog.take(properties.rollupChunk(), changedBefore);
+				List<DayTable> pairs = backlog.take(properties.rollupChunk(), changedBefore, dayBefore);
 				rollups.rebuild(pairs);
 				return pairs.size();
 			});
@@ -156,13 +158,13 @@ public class RollupUpkeep {
 	 * would have caught up by now (it catches up its own every interval). A store that is away is tried again
 	 * next time.
 	 */
-	@Scheduled(initialDelayString = "${lakegov.usage.rollup-interval:1m}", fixedDelayString = "${lakegov.usage.rollup-interval:1m}")
+	@Scheduled(initialDelayString = "${lakegov.usage.rollup-interval:15s}", fixedDelayString = "${lakegov.usage.rollup-interval:15s}")
 	void catchUpLeft() {
 		if (runs.get() > 0) {
 			return;
 		}
 		try {
-			int pairs = catchUp(clock.instant().minus(properties.rollupInterval().multipliedBy(2)));
+			int pairs = catchUp(clock.instant().minus(properties.rollupInterval().multipliedBy(2)), null);
 			if (pairs > 0) {
 				log.info("Rebuilt the rollups of {} (day, table) pairs left in the backlog", pairs);
 			}

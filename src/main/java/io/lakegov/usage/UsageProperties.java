@@ -17,14 +17,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * together; the least recently used answers make room
  * @param cacheWarmAnswers how many of the answers asked for again at a generation are computed again in the
  * background right after the next ingestion batch commits, the most asked first ({@code 0}: none)
- * @param rollupInterval how often an ingestion run rebuilds the rollups of the days it changed while it
- * runs (it always does at its end), and how often pairs left by a run that died are caught up
+ * @param rollupInterval how often at most an ingestion run rebuilds the rollups of the days its window has
+ * left behind while it runs (it always rebuilds the rest at its end), and how often pairs left by a run that
+ * died are caught up
  * @param rollupChunk how many (day, table) pairs one catch-up transaction rebuilds at most
  */
 @ConfigurationProperties("lakegov.usage")
 public record UsageProperties(@DefaultValue("UTC") ZoneId timeZone, @DefaultValue("true") boolean cacheEnabled,
 		@DefaultValue("200000") long cacheRows, @DefaultValue("50") int cacheWarmAnswers,
-		@DefaultValue("1m") Duration rollupInterval, @DefaultValue("5000") int rollupChunk) {
+		@DefaultValue("15s") Duration rollupInterval, @DefaultValue("5000") int rollupChunk) {
 
 	public UsageProperties {
 		if (cacheRows < 1) {

@@ -70,14 +70,16 @@ public class RollupBacklog {
 	}
 
 	/**
-	 * Takes up to {@code limit} of the oldest days' pairs that no open transaction holds and that were last
-	 * recorded before {@code changedBefore} (any time when null).
+	 * Takes up to {@code limit} of the oldest days' pairs that no open transaction holds, that were last
+	 * recorded before {@code changedBefore} (any time when null) and are of days before {@code dayBefore}
+	 * (any day when null).
 	 */
-	public List<DayTable> take(int limit, @Nullable Instant changedBefore) {
+	public List<DayTable> take(int limit, @Nullable Instant changedBefore, @Nullable LocalDate dayBefore) {
 		return jdbc.sql("""
 				WITH taken AS (
 				    SELECT business_date, table_name FROM rollup_backlog
-				    WHERE CAST(:before AS timestamptz) IS NULL OR changed_at < :before
+				    WHERE (CAST(:before AS timestamptz) IS NULL OR changed_at < :before)
+				      AND (CAST(:day AS date) IS NULL OR business_date < :day)
 				    ORDER BY business_date, table_name
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED)
@@ -87,6 +89,7 @@ public class RollupBacklog {
 			.param("limit", limit)
 			.param("before", changedBefore == null ? null : changedBefore.atOffset(ZoneOffset.UTC),
 					Types.TIMESTAMP_WITH_TIMEZONE)
+			.param("day", dayBefore == null ? null : Date.valueOf(dayBefore), Types.DATE)
 			.query((rs, n) -> new DayTable(rs.getString(1), rs.getObject(2, LocalDate.class)))
 			.list();
 	}
