@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,6 +25,20 @@ public record HistoryRow(Map<HistoryColumn, Object> values, Map<String, JsonText
 		extras = Collections.unmodifiableMap(new TreeMap<>(extras));
 		Objects.requireNonNull(values.get(HistoryColumn.STATEMENT_ID), "statement_id");
 		Objects.requireNonNull(values.get(HistoryColumn.UPDATE_TIME), "update_time");
+	}
+
+	/**
+	 * The row with only the given columns (and its key), for what outlives the rest: a batch keeps little of a
+	 * row once the row is encoded for the store.
+	 */
+	public HistoryRow only(Set<HistoryColumn> columns) {
+		var kept = new EnumMap<HistoryColumn, Object>(HistoryColumn.class);
+		values.forEach((column, value) -> {
+			if (columns.contains(column) || column == HistoryColumn.STATEMENT_ID || column == HistoryColumn.UPDATE_TIME) {
+				kept.put(column, value);
+			}
+		});
+		return new HistoryRow(kept, Map.of());
 	}
 
 	public String text(HistoryColumn column) {

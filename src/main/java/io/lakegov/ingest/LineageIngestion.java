@@ -157,12 +157,13 @@ class LineageIngestion {
 
 	/**
 	 * After the history window: the rows awaiting their history (this run's, and those of a run that died
-	 * before it got here) whose statement the history does not hold, or that name no statement, become
-	 * lineage-only statements; the rest were derived with their statements already. In transactions of a batch
-	 * of rows each; rows of days closed since they were stored (detail retention), or gone with them, are only
-	 * settled.
+	 * before it got here) whose statement the history holds were derived with it, and are settled first, in one
+	 * statement; the rest, whose statement the history does not hold or that name none, become lineage-only
+	 * statements, in transactions of a batch of rows each. Rows of days closed since they were stored (detail
+	 * retention), or gone with them, are only settled.
 	 */
 	void settle(HistorySource source) {
+		settleTime.record(() -> tx.executeWithoutResult(status -> store.settleInHistory(source.name())));
 		int taken;
 		do {
 			taken = settleTime.record(() -> tx.execute(status -> {

@@ -2,6 +2,7 @@ package io.lakegov.ingest.batch;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,6 +29,11 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class BatchIngester {
+
+	/** The columns a batch reads of a row after encoding it: those of its statement's context. */
+	private static final Set<HistoryColumn> CONTEXT = EnumSet.of(HistoryColumn.SESSION_ID, HistoryColumn.START_TIME,
+			HistoryColumn.EXECUTED_BY, HistoryColumn.EXECUTION_STATUS, HistoryColumn.QUERY_TAGS,
+			HistoryColumn.CACHE_ORIGIN_STATEMENT_ID);
 
 	private final HistoryStore history;
 
@@ -104,7 +110,7 @@ public class BatchIngester {
 					: row.json(HistoryColumn.QUERY_SOURCE).json();
 			HistoryStore.Incoming incoming = new HistoryStore.Incoming(row, AnalysisStore.hash(row.statementText()),
 					QuerySource.of(source, json));
-			newer.add(history.encode(incoming));
+			newer.add(history.encode(incoming, CONTEXT));
 			texts.put(incoming.textHash() == null ? AnalysisStore.NO_TEXT : incoming.textHash(), row.statementText());
 		}
 		AnalysisStore.Lookup analysed = analysisTime.record(() -> analyses.analyseAhead(texts));
@@ -128,7 +134,8 @@ public class BatchIngester {
 		int closed = batch.newer().size() - newer.size();
 		List<FactRefresher.Pending> pending = new ArrayList<>(newer.size());
 		for (HistoryStore.Incoming row : newer) {
-			pending.add(new FactRefresher.Pending(context(row, batch.source().own()), row.row().statementText()));
+			// the analyses of the batch's texts are known (analysed ahead), so derivation needs no text
+			pending.add(new FactRefresher.Pending(context(row, batch.source().own()), null));
 		}
 		// derive first, so that each history row is written once, with how its facts were derived
 		String source = batch.source().name();

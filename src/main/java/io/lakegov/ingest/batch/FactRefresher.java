@@ -26,6 +26,7 @@ import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
@@ -91,8 +92,11 @@ public class FactRefresher {
 		this.shares = shares;
 	}
 
-	/** A statement whose facts are to be derived, with its text. */
-	public record Pending(StatementContext context, String text) {
+	/**
+	 * A statement whose facts are to be derived, with its text; without it when the caller knows the text's
+	 * analysis already, or when the store no longer holds the raw text.
+	 */
+	public record Pending(StatementContext context, @Nullable String text) {
 	}
 
 	/** How many texts were parsed anew and how many of the refreshed statements could not be analysed. */

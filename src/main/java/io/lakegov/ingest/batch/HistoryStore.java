@@ -80,9 +80,13 @@ class HistoryStore {
 
 	}
 
-	/** Encodes the row ahead of its batch's transaction: most of the COPY work, done outside it. */
-	Incoming encode(Incoming incoming) {
-		return new Incoming(incoming.row(), incoming.textHash(), incoming.source(), values(incoming));
+	/**
+	 * Encodes the row ahead of its batch's transaction: most of the COPY work, done outside it. The encoded row
+	 * keeps only the columns its batch still reads ({@code kept}): the text and the rest live on in the encoding
+	 * alone, so a batch waiting for its transaction holds each row about once.
+	 */
+	Incoming encode(Incoming incoming, Set<HistoryColumn> kept) {
+		return new Incoming(incoming.row().only(kept), incoming.textHash(), incoming.source(), values(incoming));
 	}
 
 	private String values(Incoming incoming) {

@@ -138,6 +138,19 @@ public class EngineLineageStore {
 			.list();
 	}
 
+	/**
+	 * Settles, in one statement, the source's rows awaiting their history whose statement the history holds
+	 * (they were derived with it); returns how many.
+	 */
+	public int settleInHistory(String source) {
+		return jdbc.sql("""
+				DELETE FROM lineage_awaiting_history a USING engine_lineage l
+				WHERE a.source = :source AND l.source = a.source AND l.lineage_key = a.lineage_key
+				  AND EXISTS (SELECT 1 FROM query_history q WHERE q.source = l.source AND q.statement_id = l.statement_id)""")
+			.param("source", source)
+			.update();
+	}
+
 	/** The rows no longer await their history: the run has derived what they stand for. */
 	public void settled(String source, Collection<String> keys) {
 		jdbc.sql("DELETE FROM lineage_awaiting_history WHERE source = :source AND lineage_key = ANY(:keys)")
