@@ -7,10 +7,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.LineageReader;
-import io.lakegov.history.LineageRow;
+import io.lakegov.ingest.batch.BatchPipeline;
 import io.lakegov.ingest.batch.FactRefresher;
 import io.lakegov.ingest.batch.PendingStatements;
 import io.lakegov.ingest.lineage.EngineLineageStore;
@@ -24,6 +26,7 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -33,7 +36,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * transaction, the rows the store does not have are stored, awaiting their history, the facts of the stored
  * statements they are about (and of result-cache hits of those) are derived again, and the lineage
  * watermark moves: the statements of the window that follows find their lineage stored and have their facts
- * derived once, with both witnesses. After the window ({@link #settle}), the rows whose statement the
+ * derived once, with both witnesses. Two batches are in flight: while one is written on the lineage writer
+ * thread, the run's thread reads and keys the next. After the window ({@link #settle}), the rows whose statement the
  * history still does not hold become lineage-only statements, and no row awaits its history any more.
  * A crash loses nothing (the watermark moves with the batch, and rows that await their history are
  * settled by the next run), a re-read window changes nothing (rows already stored are skipped), and a
@@ -41,7 +45,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * UNAVAILABLE.
  */
 @Component
-class LineageIngestion {
+class LineageIngestion implements DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(LineageIngestion.class);
 
@@ -70,6 +74,13 @@ class LineageIngestion {
 	private final DetailHorizon horizon;
 
 	private final Timer batchTime;
+
+	/** Writes the lineage batches of the current run while its reading thread reads and keys the next one. */
+	private final ExecutorService writer = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-lineage-writer");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	private final Timer settleTime;
 
@@ -115,14 +126,21 @@ class LineageIngestion {
 			runs.lineageFinished(run.id(), "READ", null);
 			return;
 		}
+		BatchPipeline pipeline = new BatchPipeline(writer);
 		try {
-			reader.read(source, from, to, properties.batchSize(), (rows, rejected) -> write(source, run, backfill, rows, rejected));
+			reader.read(source, from, to, properties.batchSize(), (rows, rejected) -> {
+				List<EngineLineageStore.Keyed> keyed = EngineLineageStore.keyed(rows);
+				pipeline.submit(() -> write(source, run, backfill, keyed, rejected));
+			});
+			pipeline.drain();
 			runs.lineageFinished(run.id(), "READ", null);
 		}
 		catch (IngestionRunRepository.RunTakenOverException ex) {
+			pipeline.awaitQuietly();
 			throw ex;
 		}
 		catch (Exception ex) {
+			pipeline.awaitQuietly();
 			String reason = FailureText.describe(ex);
 			log.warn("Ingestion run {}: reading the engine lineage failed; the next run reads it again from its "
 					+ "watermark: {}", run.id(), Secrets.mask(reason));
@@ -130,7 +148,8 @@ class LineageIngestion {
 		}
 	}
 
-	private void write(HistorySource source, IngestionRun run, boolean backfill, List<LineageRow> rows, int rejected) {
+	private void write(HistorySource source, IngestionRun run, boolean backfill, List<EngineLineageStore.Keyed> rows,
+			int rejected) {
 		batchTime.record(() -> tx.executeWithoutResult(status -> {
 			rollups.deferToCatchUp();
 			List<EngineLineageStore.Inserted> inserted = store.insertNew(source.name(), open(rows), run.id());
@@ -148,7 +167,7 @@ class LineageIngestion {
 				}
 			}
 			runs.lineageProgress(run.id(), rows.size() + rejected, inserted.size());
-			Instant newest = rows.stream().map(LineageRow::eventTime).max(Instant::compareTo).orElse(null);
+			Instant newest = rows.stream().map(row -> row.row().eventTime()).max(Instant::compareTo).orElse(null);
 			if (!backfill && newest != null) {
 				watermark.advance(source.name(), WatermarkRepository.LINEAGE, newest, run.id());
 			}
@@ -200,8 +219,13 @@ class LineageIngestion {
 	 * the batch commits: a statement of a closed day may have left the store, and lineage that arrives for it
 	 * late would otherwise make it a lineage-only statement of a day whose rollups no longer change.
 	 */
-	private List<LineageRow> open(List<LineageRow> rows) {
-		return horizon.openTimes(rows, LineageRow::eventTime);
+	private List<EngineLineageStore.Keyed> open(List<EngineLineageStore.Keyed> rows) {
+		return horizon.openTimes(rows, row -> row.row().eventTime());
+	}
+
+	@Override
+	public void destroy() {
+		writer.shutdownNow();
 	}
 
 }

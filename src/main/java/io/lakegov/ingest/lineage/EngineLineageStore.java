@@ -66,29 +66,41 @@ public class EngineLineageStore {
 	public record Awaiting(String lineageKey, @Nullable String statementId, @Nullable Instant eventTime) {
 	}
 
+	/** A row read with its key, which takes a hash to compute and is computed once. */
+	public record Keyed(LineageRow row, String key) {
+	}
+
+	/** The rows with their keys, computed ahead of the batch's transaction. */
+	public static List<Keyed> keyed(List<LineageRow> rows) {
+		List<Keyed> keyed = new ArrayList<>(rows.size());
+		rows.forEach(row -> keyed.add(new Keyed(row, row.key())));
+		return keyed;
+	}
+
 	/**
 	 * Stores the rows the store does not have (by key), as awaiting their history, and returns them; a
 	 * row read again changes nothing. The keys are looked up first, so a re-read window (every run's overlap,
 	 * a backfill) copies only the rows it brings new. Runs in the batch's transaction.
 	 */
-	public List<Inserted> insertNew(String source, List<LineageRow> read, long runId) {
+	public List<Inserted> insertNew(String source, List<Keyed> read, long runId) {
 		if (read.isEmpty()) {
 			return List.of();
 		}
 		Set<String> stored = new HashSet<>(jdbc
 			.sql("SELECT lineage_key FROM engine_lineage WHERE source = :source AND lineage_key = ANY(:keys)")
 			.param("source", source)
-			.param("keys", new SqlArrayValue("text", read.stream().map(LineageRow::key).distinct().toArray()))
+			.param("keys", new SqlArrayValue("text", read.stream().map(Keyed::key).distinct().toArray()))
 			.query(String.class)
 			.list());
-		List<LineageRow> rows = stored.isEmpty() ? read : read.stream().filter(row -> !stored.contains(row.key())).toList();
+		List<Keyed> rows = stored.isEmpty() ? read : read.stream().filter(row -> !stored.contains(row.key())).toList();
 		if (rows.isEmpty()) {
 			return List.of();
 		}
 		jdbc.sql(STAGE).update();
 		CopyRows.Text text = new CopyRows.Text(rows.size());
-		for (LineageRow row : rows) {
-			text.value(row.key())
+		for (Keyed keyed : rows) {
+			LineageRow row = keyed.row();
+			text.value(keyed.key())
 				.value(row.statementId())
 				.value(row.sourceTable())
 				.value(row.sourceType())
