@@ -10,21 +10,27 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import io.lakegov.history.HistoryRow.JsonText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 /**
  * Streams a source's query history for a window of {@code update_time}, in batches, never holding more
- * than one batch in memory. Rows come ordered by {@code update_time}, so a reader that stops after any batch
+ * than one batch of rows in memory (and, reading key first, two batches of keys). Rows come ordered by {@code update_time}, so a reader that stops after any batch
  * can resume from the last {@code update_time} it committed.
  */
 @Component
-public class HistoryReader {
+public class HistoryReader implements DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(HistoryReader.class);
 
@@ -42,6 +48,13 @@ public class HistoryReader {
 
 	/** Statement ids per query when reading rows by id, within every driver's limit on bind parameters. */
 	private static final int IDS_PER_QUERY = 100;
+
+	/** Asks the store about one batch of keys while the reading thread reads the next. */
+	private final ExecutorService lookups = Executors.newSingleThreadExecutor(runnable -> {
+		Thread thread = new Thread(runnable, "lakegov-history-keys");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	/** A row's identity and version, all a re-read needs to tell whether the store already holds it. */
 	public record RowKey(String statementId, Instant updateTime) {
@@ -125,35 +138,86 @@ public class HistoryReader {
 		return byKey[0];
 	}
 
-	/** Reads keys from the cursor on; true when it stopped because the rest is better read whole. */
+	/**
+	 * Reads keys from the cursor on; true when it stopped because the rest is better read whole. The store is
+	 * asked about each batch of keys on the lookup thread while the next batch is read from the source, so the
+	 * two databases work at the same time; batches are still handled one after the other, in source order.
+	 */
 	private boolean readKeys(HistorySource from, WindowCursor cursor, Instant end, int batchSize,
 			BatchHandler handler) throws SQLException {
 		SourceDatabase source = from.database();
 		String sql = "SELECT statement_id, update_time FROM " + source.historyTable() + window(source)
 				+ " ORDER BY update_time, statement_id";
 		boolean[] whole = { false };
+		KeyBatch[] previous = { null };
 		WindowStream.read(from, sql, cursor.from(), end, batchSize, HistoryReader::keyDecoder, (keys, rejected) -> {
 			List<RowKey> fresh = cursor.unhandled(keys, RowKey::statementId, RowKey::updateTime);
 			if (fresh.isEmpty() && rejected == 0) {
 				return true;
 			}
-			Set<String> current = fresh.isEmpty() ? Set.of() : handler.current(fresh);
-			List<String> wanted = new ArrayList<>();
-			for (RowKey key : fresh) {
-				if (!current.contains(key.statementId())) {
-					wanted.add(key.statementId());
-				}
-			}
-			if (wanted.size() * WHOLE_ABOVE > fresh.size()) {
+			KeyBatch next = new KeyBatch(fresh, rejected,
+					fresh.isEmpty() ? CompletableFuture.completedFuture(Set.of()) : lookups.submit(() -> handler.current(fresh)));
+			KeyBatch last = previous[0];
+			previous[0] = next;
+			if (last != null && !handleKeys(from, cursor, handler, last)) {
+				previous[0] = null;
 				whole[0] = true;
 				return false;
 			}
-			List<HistoryRow> rows = wanted.isEmpty() ? List.of() : readById(from, wanted, fresh.get(0).updateTime());
-			handler.handle(new Batch(rows, rejected, fresh.size() - wanted.size(), newest(fresh, RowKey::updateTime)));
-			cursor.handled(fresh, RowKey::statementId, RowKey::updateTime);
 			return true;
 		});
+		if (previous[0] != null && !handleKeys(from, cursor, handler, previous[0])) {
+			whole[0] = true;
+		}
 		return whole[0];
+	}
+
+	/** A batch of keys with the store's answer about them on its way. */
+	private record KeyBatch(List<RowKey> keys, int rejected, Future<Set<String>> current) {
+	}
+
+	/**
+	 * Reads whole the rows of the batch of keys that the store lacks and hands them over; false, with nothing
+	 * handled, when so many are new that the rest is better read whole.
+	 */
+	private boolean handleKeys(HistorySource from, WindowCursor cursor, BatchHandler handler, KeyBatch batch)
+			throws SQLException {
+		Set<String> current = answer(batch.current());
+		List<String> wanted = new ArrayList<>();
+		for (RowKey key : batch.keys()) {
+			if (!current.contains(key.statementId())) {
+				wanted.add(key.statementId());
+			}
+		}
+		if (wanted.size() * WHOLE_ABOVE > batch.keys().size()) {
+			return false;
+		}
+		List<HistoryRow> rows = wanted.isEmpty() ? List.of() : readById(from, wanted, batch.keys().get(0).updateTime());
+		handler.handle(new Batch(rows, batch.rejected(), batch.keys().size() - wanted.size(),
+				newest(batch.keys(), RowKey::updateTime)));
+		cursor.handled(batch.keys(), RowKey::statementId, RowKey::updateTime);
+		return true;
+	}
+
+	/** What the store said about a batch of keys; what asking it threw is thrown here. */
+	private static Set<String> answer(Future<Set<String>> current) {
+		try {
+			return current.get();
+		}
+		catch (InterruptedException ex) {
+			current.cancel(true);
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while the store was asked about a batch of keys", ex);
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (ex.getCause() instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException(ex.getCause());
+		}
 	}
 
 	/**
@@ -249,6 +313,11 @@ public class HistoryReader {
 			return false;
 		}
 		return true;
+	}
+
+	@Override
+	public void destroy() {
+		lookups.shutdownNow();
 	}
 
 }
