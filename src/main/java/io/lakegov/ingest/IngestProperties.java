@@ -29,7 +29,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("lakegov.ingest")
 public record IngestProperties(@DefaultValue("true") boolean enabled, @DefaultValue("0 0 * * * *") String cron,
 		@DefaultValue("UTC") ZoneId zone, @DefaultValue("2h") Duration overlap, @DefaultValue("0s") Duration settle,
-		@DefaultValue("365d") Duration initialLookback, @DefaultValue("5000") int batchSize,
+		@DefaultValue("365d") Duration initialLookback, @DefaultValue("2500") int batchSize,
 		@DefaultValue("true") boolean runOnStartup, @DefaultValue("5s") Duration startupDelay,
 		@DefaultValue("24h") Duration zeroRowsAlertAfter, @DefaultValue("3") int retries,
 		@DefaultValue("10s") Duration retryBackoff, @DefaultValue("15m") Duration staleRunTimeout,
