@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 
 import io.lakegov.history.HistoryRow.JsonText;
@@ -156,7 +155,8 @@ public class HistoryReader implements DisposableBean {
 				return true;
 			}
 			KeyBatch next = new KeyBatch(fresh, rejected,
-					fresh.isEmpty() ? CompletableFuture.completedFuture(Set.of()) : lookups.submit(() -> handler.current(fresh)));
+					fresh.isEmpty() ? CompletableFuture.completedFuture(Set.of())
+							: CompletableFuture.supplyAsync(() -> handler.current(fresh), lookups));
 			KeyBatch last = previous[0];
 			previous[0] = next;
 			if (last != null && !handleKeys(from, cursor, handler, last)) {
@@ -173,7 +173,7 @@ public class HistoryReader implements DisposableBean {
 	}
 
 	/** A batch of keys with the store's answer about them on its way. */
-	private record KeyBatch(List<RowKey> keys, int rejected, Future<Set<String>> current) {
+	private record KeyBatch(List<RowKey> keys, int rejected, CompletableFuture<Set<String>> current) {
 	}
 
 	/**
@@ -199,24 +199,16 @@ public class HistoryReader implements DisposableBean {
 		return true;
 	}
 
-	/** What the store said about a batch of keys; what asking it threw is thrown here. */
-	private static Set<String> answer(Future<Set<String>> current) {
+	/**
+	 * What the store said about a batch of keys (a short query, waited for even by an interrupted thread);
+	 * what asking it threw is thrown here.
+	 */
+	private static Set<String> answer(CompletableFuture<Set<String>> current) {
 		try {
-			return current.get();
+			return current.join();
 		}
-		catch (InterruptedException ex) {
-			current.cancel(true);
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while the store was asked about a batch of keys", ex);
-		}
-		catch (ExecutionException ex) {
-			if (ex.getCause() instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (ex.getCause() instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(ex.getCause());
+		catch (CompletionException ex) {
+			throw ex.getCause() instanceof RuntimeException runtime ? runtime : ex;
 		}
 	}
 
