@@ -177,9 +177,10 @@ class LineageIngestion implements DisposableBean {
 	/**
 	 * After the history window: the rows awaiting their history (this run's, and those of a run that died
 	 * before it got here) whose statement the history holds were derived with it, and are settled first, in one
-	 * statement; the rest, whose statement the history does not hold or that name none, become lineage-only
-	 * statements, in transactions of a batch of rows each. Rows of days closed since they were stored (detail
-	 * retention), or gone with them, are only settled.
+	 * statement; the rest, whose statement the history does not hold (only this run, holding the source's run
+	 * slot, writes the source's history) or that name none, become lineage-only statements, in transactions of
+	 * a batch of rows each. Rows of days closed since they were stored (detail retention), or gone with them,
+	 * are only settled.
 	 */
 	void settle(HistorySource source) {
 		settleTime.record(() -> tx.executeWithoutResult(status -> store.settleInHistory(source.name())));
@@ -199,9 +200,6 @@ class LineageIngestion implements DisposableBean {
 						statements.add(row.statementId());
 					}
 				});
-				if (!statements.isEmpty()) {
-					store.inHistory(source.name(), statements).forEach(statements::remove);
-				}
 				if (!statements.isEmpty() || !withoutStatement.isEmpty()) {
 					lineageOnly.rebuild(source, statements, withoutStatement);
 				}
