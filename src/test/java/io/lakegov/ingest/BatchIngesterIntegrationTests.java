@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A batch is prepared while the one before it may not have committed yet: what it takes for new must
- * allow for that batch, and new rows copied straight in must look like upserted ones.
+ * allow for that batch, and new rows copied straight in must look like upserted ones. What the store says
+ * it holds is the same whichever way it looks (by a batch's range of times, or by key).
  */
 @IntegrationTest
 class BatchIngesterIntegrationTests {
@@ -85,6 +86,37 @@ class BatchIngesterIntegrationTests {
 				FROM query_history ORDER BY statement_id""").query(String.class).list();
 		String expected = StatementAnalyzer.VERSION + "|ANALYZED|7|t|t";
 		assertThat(recorded).containsExactly(expected, expected);
+	}
+
+	@Test
+	void theStoreSaysWhichKeysItHoldsAtLeastAsNewInsideTheirRangeOfTimesOrOutside() {
+		store(row("a", "FINISHED", T0), row("b", "FINISHED", T0), row("later", "FINISHED", T0.plusSeconds(3600)));
+		for (int i = 0; i < 9; i++) {
+			store(row("crowd-" + i, "FINISHED", T0.plusSeconds(120)));
+		}
+
+		Set<String> current = batches.current(sources.primary(), List.of(key("a", T0), key("b", T0.plusSeconds(1)),
+				key("later", T0), key("unknown", T0)));
+		Set<String> amongMany = batches.current(sources.primary(),
+				List.of(key("crowd-3", T0.plusSeconds(120)), key("crowd-4", T0.plusSeconds(121))));
+		BatchIngester.Prepared again = batches.prepare(sources.primary(),
+				batch(row("a", "FINISHED", T0), row("later", "FINISHED", T0.plusSeconds(7200)), row("new", "FINISHED", T0)),
+				Set.of());
+
+		assertThat(current).as("b changed since it was stored; later is stored newer than its key")
+			.containsExactlyInAnyOrder("a", "later");
+		assertThat(amongMany).as("nine rows stored at the time of two keys").containsExactly("crowd-3");
+		assertThat(again.newer()).as("later, updated since, and new").hasSize(2);
+		assertThat(again.unseen()).containsExactly("new");
+	}
+
+	private void store(HistoryRow... rows) {
+		BatchIngester.Prepared prepared = batches.prepare(sources.primary(), batch(rows), Set.of());
+		tx.executeWithoutResult(status -> batches.ingest(prepared, 7));
+	}
+
+	private static HistoryReader.RowKey key(String id, Instant updated) {
+		return new HistoryReader.RowKey(id, updated);
 	}
 
 	private static HistoryRow row(String id, String status, Instant updated) {

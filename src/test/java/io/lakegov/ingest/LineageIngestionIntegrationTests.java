@@ -196,6 +196,26 @@ class LineageIngestionIntegrationTests {
 	}
 
 	@Test
+	void lineageReadAgainIsStoredOnceWhetherItsTimesAreSpreadOrShared() {
+		for (int i = 0; i < 4; i++) {
+			lineage.row("spread-" + i).source("main.sales.orders").by("ann").at(T0.plusSeconds(i)).save();
+		}
+		for (int i = 0; i < 12; i++) {
+			lineage.row("shared-" + i).source("main.sales.returns").by("bob").at(T0.plusSeconds(60)).save();
+		}
+		IngestionRun first = ingestion.runIncremental(RunKind.MANUAL);
+		List<String> facts = IngestionTestSupport.facts(jdbc);
+
+		IngestionRun again = ingestion.backfill(first.windowStart(), first.windowEnd());
+
+		assertThat(first.lineage().rowsNew()).isEqualTo(16);
+		assertThat(again.lineage().rowsRead()).isEqualTo(16);
+		assertThat(again.lineage().rowsNew()).as("a batch of two rows among twelve stored at its time").isZero();
+		assertThat(jdbc.sql("SELECT count(*) FROM engine_lineage").query(Long.class).single()).isEqualTo(16);
+		assertThat(IngestionTestSupport.facts(jdbc)).isEqualTo(facts);
+	}
+
+	@Test
 	void aSourceWithoutLineageStillIngestsItsHistory() {
 		jdbc.sql("ALTER TABLE access.table_lineage RENAME TO table_lineage_away").update();
 		try {

@@ -1,14 +1,20 @@
 package io.lakegov.ingest.batch;
 
 import java.io.StringWriter;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import io.lakegov.history.HistoryColumn;
@@ -17,6 +23,7 @@ import io.lakegov.history.HistoryRow;
 import io.lakegov.ingest.RawTextProperties;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.store.CopyRows;
+import io.lakegov.store.TimeRange;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.core.JsonGenerator;
@@ -188,11 +195,11 @@ class HistoryStore {
 		if (rows.isEmpty()) {
 			return new Newer(List.of(), Set.of());
 		}
-		Map<String, java.time.Instant> stored = updateTimes(source, rows.stream().map(HistoryRow::statementId).toArray());
+		Map<String, Instant> stored = updateTimes(source, rows, HistoryRow::statementId, HistoryRow::updateTime);
 		List<HistoryRow> newer = new ArrayList<>(rows.size());
 		Set<String> unseen = new HashSet<>();
 		for (HistoryRow row : rows) {
-			java.time.Instant known = stored.get(row.statementId());
+			Instant known = stored.get(row.statementId());
 			if (known == null) {
 				unseen.add(row.statementId());
 			}
@@ -205,12 +212,15 @@ class HistoryStore {
 
 	/** The statements among {@code keys} whose stored row is at least as new as the key. */
 	Set<String> current(String source, List<HistoryReader.RowKey> keys) {
-		Map<String, java.time.Instant> stored = updateTimes(source,
-				keys.stream().map(HistoryReader.RowKey::statementId).toArray());
+		if (keys.isEmpty()) {
+			return Set.of();
+		}
+		Map<String, Instant> stored = updateTimes(source, keys, HistoryReader.RowKey::statementId,
+				HistoryReader.RowKey::updateTime);
 		Set<String> current = new HashSet<>();
 		for (HistoryReader.RowKey key : keys) {
-			java.time.Instant known = stored.get(key.statementId());
-			if (known != null && !known.isBefore(key.updateTime().truncatedTo(java.time.temporal.ChronoUnit.MICROS))) {
+			Instant known = stored.get(key.statementId());
+			if (known != null && !known.isBefore(key.updateTime().truncatedTo(ChronoUnit.MICROS))) {
 				current.add(key.statementId());
 			}
 		}
@@ -218,17 +228,46 @@ class HistoryStore {
 	}
 
 	/**
-	 * The stored update times of these statements. One look-up by primary key for the lot: however stale the
-	 * planner's statistics, a list of ids is never planned as a scan of the whole history.
+	 * The stored update times of the statements of these rows (there must be rows), read by the rows' range
+	 * of update times ({@link TimeRange}); the statements the range does not answer (new ones, or stored with
+	 * another update time) are then looked up by primary key.
 	 */
-	private Map<String, java.time.Instant> updateTimes(String source, Object[] statementIds) {
-		Map<String, java.time.Instant> stored = new java.util.HashMap<>();
-		jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+	private <T> Map<String, Instant> updateTimes(String source, Collection<T> rows, Function<T, String> statementId,
+			Function<T, Instant> updateTime) {
+		TimeRange range = TimeRange.of(rows, updateTime);
+		Map<String, Instant> inRange = new HashMap<>();
+		jdbc.sql("""
+				SELECT statement_id, update_time FROM query_history
+				WHERE source = :source AND update_time >= :first AND update_time <= :last
+				ORDER BY source, update_time LIMIT :limit""")
 			.param("source", source)
-			.param("ids", new SqlArrayValue("text", statementIds))
-			.query((java.sql.ResultSet rs) -> {
-				stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+			.param("first", range.first())
+			.param("last", range.last())
+			.param("limit", range.limit() + 1)
+			.query((ResultSet rs) -> {
+				inRange.put(rs.getString(1), rs.getTimestamp(2).toInstant());
 			});
+		boolean answered = range.whole(inRange.size());
+		Map<String, Instant> stored = new HashMap<>();
+		List<String> unanswered = new ArrayList<>();
+		for (T row : rows) {
+			String id = statementId.apply(row);
+			Instant known = answered ? inRange.get(id) : null;
+			if (known != null) {
+				stored.put(id, known);
+			}
+			else {
+				unanswered.add(id);
+			}
+		}
+		if (!unanswered.isEmpty()) {
+			jdbc.sql("SELECT statement_id, update_time FROM query_history WHERE source = :source AND statement_id = ANY(:ids)")
+				.param("source", source)
+				.param("ids", new SqlArrayValue("text", unanswered.toArray()))
+				.query((ResultSet rs) -> {
+					stored.put(rs.getString(1), rs.getTimestamp(2).toInstant());
+				});
+		}
 		return stored;
 	}
 
@@ -240,7 +279,7 @@ class HistoryStore {
 	}
 
 	/** Statements of the given sessions that started after the given time, for re-resolution of names. */
-	List<String> statementsInSessionsAfter(String source, Map<String, java.time.Instant> sessionsFrom) {
+	List<String> statementsInSessionsAfter(String source, Map<String, Instant> sessionsFrom) {
 		if (sessionsFrom.isEmpty()) {
 			return new ArrayList<>();
 		}
@@ -253,7 +292,7 @@ class HistoryStore {
 			.param("source", source)
 			.param("sessions", new SqlArrayValue("text", sessions.toArray()))
 			.param("froms", new SqlArrayValue("timestamptz",
-					sessions.stream().map(session -> java.sql.Timestamp.from(sessionsFrom.get(session))).toArray()))
+					sessions.stream().map(session -> Timestamp.from(sessionsFrom.get(session))).toArray()))
 			.query(String.class)
 			.list());
 	}

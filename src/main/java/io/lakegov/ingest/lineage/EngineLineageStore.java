@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.lakegov.history.LineageRow;
 import io.lakegov.store.CopyRows;
+import io.lakegov.store.TimeRange;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -86,12 +87,7 @@ public class EngineLineageStore {
 		if (read.isEmpty()) {
 			return List.of();
 		}
-		Set<String> stored = new HashSet<>(jdbc
-			.sql("SELECT lineage_key FROM engine_lineage WHERE source = :source AND lineage_key = ANY(:keys)")
-			.param("source", source)
-			.param("keys", new SqlArrayValue("text", read.stream().map(Keyed::key).distinct().toArray()))
-			.query(String.class)
-			.list());
+		Set<String> stored = stored(source, read);
 		List<Keyed> rows = stored.isEmpty() ? read : read.stream().filter(row -> !stored.contains(row.key())).toList();
 		if (rows.isEmpty()) {
 			return List.of();
@@ -129,6 +125,36 @@ public class EngineLineageStore {
 			.param("run", runId)
 			.query((rs, n) -> new Inserted(rs.getString(1), rs.getString(2)))
 			.list();
+	}
+
+	/**
+	 * The keys among the rows' that the store holds, read by the rows' range of event times ({@link TimeRange}):
+	 * a key is a hash of its row, event time included, so a stored row with the key lies in that range.
+	 */
+	private Set<String> stored(String source, List<Keyed> rows) {
+		TimeRange range = TimeRange.of(rows, row -> row.row().eventTime());
+		Set<String> keys = new HashSet<>();
+		rows.forEach(row -> keys.add(row.key()));
+		List<String> inRange = jdbc.sql("""
+				SELECT lineage_key FROM engine_lineage WHERE source = :source AND event_time >= :first AND event_time <= :last
+				ORDER BY source, event_time LIMIT :limit""")
+			.param("source", source)
+			.param("first", range.first())
+			.param("last", range.last())
+			.param("limit", range.limit() + 1)
+			.query(String.class)
+			.list();
+		if (range.whole(inRange.size())) {
+			Set<String> stored = new HashSet<>(inRange);
+			stored.retainAll(keys);
+			return stored;
+		}
+		return new HashSet<>(jdbc
+			.sql("SELECT lineage_key FROM engine_lineage WHERE source = :source AND lineage_key = ANY(:keys)")
+			.param("source", source)
+			.param("keys", new SqlArrayValue("text", keys.toArray()))
+			.query(String.class)
+			.list());
 	}
 
 	/**
