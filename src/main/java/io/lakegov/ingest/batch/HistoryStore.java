@@ -230,7 +230,8 @@ class HistoryStore {
 	/**
 	 * The stored update times of the statements of these rows (there must be rows), read by the rows' range
 	 * of update times ({@link TimeRange}); the statements the range does not answer (new ones, or stored with
-	 * another update time) are then looked up by primary key.
+	 * another update time) are then looked up by primary key. Ordered as its index and limited, the range is
+	 * read through that index however stale the planner's statistics.
 	 */
 	private <T> Map<String, Instant> updateTimes(String source, Collection<T> rows, Function<T, String> statementId,
 			Function<T, Instant> updateTime) {
