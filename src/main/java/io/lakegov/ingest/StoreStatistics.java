@@ -1,5 +1,7 @@
 package io.lakegov.ingest;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -12,6 +14,13 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class StoreStatistics {
+
+	/** The columns of the wide tables that statistics are kept of. */
+	private static final Map<String, String> KEY_COLUMNS = Map.of("query_history",
+			"source, statement_id, session_id, start_time, update_time", "table_access",
+			"source, statement_id, table_name, business_date, role, statement_kind", "column_access",
+			"source, statement_id, table_name, business_date, role, resolution", "statement_analysis",
+			"text_hash, analyzer_version", "engine_lineage", "source, statement_id, lineage_key, event_time");
 
 	/** The batches after which statistics are refreshed. */
 	private static final Set<Long> DUE = Set.of(2L, 8L, 32L);
@@ -43,15 +52,27 @@ class StoreStatistics {
 	 */
 	void refreshIfGrown(long storedByRun, long storedAtStart) {
 		if (storedByRun > 0 && storedByRun * 10 > storedAtStart) {
-			// only the columns ingestion's statements look rows up by: the texts and documents of the
-			// history would cost most of the sampling and tell the planner nothing it uses here
-			jdbc.sql("""
-					ANALYZE query_history (source, statement_id, session_id, start_time, update_time),
-					    table_access (source, statement_id, table_name, business_date, role),
-					    usage_daily, table_daily, table_lineage_daily, table_summary, table_user_daily,
-					    table_source_daily, user_daily, session_event""")
-				.update();
+			jdbc.sql("ANALYZE " + String.join(", ", targets())).update();
 		}
+	}
+
+	/**
+	 * Every table of the store: a table left out would be planned as a never-analysed one, with default
+	 * selectivities, and a rollup rebuild that takes a table's facts for a handful of rows loops over its
+	 * (day, table) pairs once per fact. The wide tables are sampled only in the columns ingestion's
+	 * statements look rows up by and join on: their texts and documents would cost most of the sampling and
+	 * tell the planner nothing it uses here.
+	 */
+	private List<String> targets() {
+		return jdbc.sql("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+			.query(String.class)
+			.list()
+			.stream()
+			.map(table -> {
+				String columns = KEY_COLUMNS.get(table);
+				return '"' + table + '"' + (columns == null ? "" : " (" + columns + ")");
+			})
+			.toList();
 	}
 
 	/** The history rows the store holds, as the planner last estimated them (no count: one catalog row). */
