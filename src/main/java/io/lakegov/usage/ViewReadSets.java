@@ -1,10 +1,17 @@
 package io.lakegov.usage;
 
+import java.sql.Date;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.lakegov.catalog.ViewsListed;
 
@@ -50,6 +57,26 @@ public class ViewReadSets {
 			ON CONFLICT (business_date, user_name, source_kind, views)
 			DO UPDATE SET statements = s.statements + EXCLUDED.statements""";
 
+	/**
+	 * Adds sets counted in memory: statement {@code n} (from 1) of {@code :dates}, {@code :users} and
+	 * {@code :kinds} read the {@code :names} numbered {@code n} in {@code :numbers}; the set is ordered here,
+	 * as {@link #SETS} orders it.
+	 */
+	private static final String ADD = """
+			WITH statement AS (
+			    SELECT * FROM unnest(CAST(:dates AS date[]), CAST(:users AS text[]), CAST(:kinds AS text[]))
+			        WITH ORDINALITY AS s(business_date, user_name, source_kind, n)),
+			sets AS (
+			    SELECT n, array_agg(DISTINCT name ORDER BY name) AS views
+			    FROM unnest(CAST(:numbers AS bigint[]), CAST(:names AS text[])) AS v(n, name)
+			    GROUP BY n)
+			INSERT INTO view_read_set_daily AS s (business_date, user_name, source_kind, views, statements)
+			SELECT t.business_date, t.user_name, t.source_kind, v.views, count(*)
+			FROM statement t JOIN sets v ON v.n = t.n
+			GROUP BY t.business_date, t.user_name, t.source_kind, v.views
+			ON CONFLICT (business_date, user_name, source_kind, views)
+			DO UPDATE SET statements = s.statements + EXCLUDED.statements""";
+
 	/** The given statements of a source. */
 	private static final String BATCH = """
 			WITH chosen AS (
@@ -73,19 +100,48 @@ public class ViewReadSets {
 	/** Takes the sets of the given statements off, before their facts are replaced. */
 	void remove(String source, Collection<String> statementIds) {
 		lock();
-		if (!statementIds.isEmpty()) {
-			adjust(-1, source, statementIds);
+		if (!statementIds.isEmpty() && adjust(-1, source, statementIds) > 0) {
+			jdbc.sql("DELETE FROM view_read_set_daily WHERE statements = 0").update();
 		}
 	}
 
-	/** Adds the sets of the given statements, whose new facts (among the given ones) are written. */
+	/**
+	 * Adds the sets of the given statements, whose new facts are written: the given facts are all the facts
+	 * those statements have now (with those of statements that had none), so their sets are counted from
+	 * them rather than read back from the store.
+	 */
 	void add(String source, Collection<String> statementIds, List<UsageFact> facts) {
 		lock();
 		addNames(viewNames(facts), source, statementIds);
-		if (!statementIds.isEmpty()) {
-			adjust(1, source, statementIds);
-			jdbc.sql("DELETE FROM view_read_set_daily WHERE statements = 0").update();
+		Set<String> written = Set.copyOf(statementIds);
+		List<UsageFact> reads = facts.stream()
+			.filter(fact -> "READ".equals(fact.role()) && written.contains(fact.statementId()))
+			.toList();
+		Set<String> views = views(reads.stream().map(UsageFact::tableName).collect(Collectors.toSet()));
+		// a statement's facts share its user and query source: its first read of a view stands for its set
+		Map<SetKey, UsageFact> firsts = new LinkedHashMap<>();
+		Map<SetKey, Set<String>> sets = new HashMap<>();
+		for (UsageFact fact : reads) {
+			if (views.contains(fact.tableName())) {
+				SetKey key = new SetKey(fact.statementId(), fact.businessDate());
+				firsts.putIfAbsent(key, fact);
+				sets.computeIfAbsent(key, k -> new HashSet<>()).add(fact.tableName());
+			}
 		}
+		SetRows rows = new SetRows();
+		firsts.forEach((key, first) -> rows.add(first, sets.get(key)));
+		rows.write(jdbc);
+	}
+
+	/** The names among these that are views (in {@code view_name}). */
+	private Set<String> views(Set<String> names) {
+		if (names.isEmpty()) {
+			return Set.of();
+		}
+		return new HashSet<>(jdbc.sql("SELECT table_name FROM view_name WHERE table_name = ANY(CAST(:names AS text[]))")
+			.param("names", new SqlArrayValue("text", names.toArray()))
+			.query(String.class)
+			.list());
 	}
 
 	/** Names the catalog's view inventory holds: views from now on, with the statements that read them moved. */
@@ -133,8 +189,8 @@ public class ViewReadSets {
 			.list();
 	}
 
-	private void adjust(int sign, String source, Collection<String> ids) {
-		jdbc.sql(BATCH)
+	private int adjust(int sign, String source, Collection<String> ids) {
+		return jdbc.sql(BATCH)
 			.param("sign", sign)
 			.param("source", source)
 			.param("ids", new SqlArrayValue("text", ids.toArray()))
@@ -173,6 +229,51 @@ public class ViewReadSets {
 			}
 		});
 		return names;
+	}
+
+	/** The sets of two or more views of statements, as the parameters of {@link #ADD}. */
+	private static final class SetRows {
+
+		private final List<Date> dates = new ArrayList<>();
+
+		private final List<String> users = new ArrayList<>();
+
+		private final List<String> kinds = new ArrayList<>();
+
+		private final List<Long> numbers = new ArrayList<>();
+
+		private final List<String> names = new ArrayList<>();
+
+		void add(UsageFact statement, Set<String> views) {
+			if (views.size() < 2) {
+				return;
+			}
+			dates.add(Date.valueOf(statement.businessDate()));
+			users.add(statement.userName());
+			kinds.add(statement.sourceKind());
+			views.forEach(view -> {
+				numbers.add((long) dates.size());
+				names.add(view);
+			});
+		}
+
+		void write(JdbcClient jdbc) {
+			if (dates.isEmpty()) {
+				return;
+			}
+			jdbc.sql(ADD)
+				.param("dates", new SqlArrayValue("date", dates.toArray()))
+				.param("users", new SqlArrayValue("text", users.toArray()))
+				.param("kinds", new SqlArrayValue("text", kinds.toArray()))
+				.param("numbers", new SqlArrayValue("bigint", numbers.toArray()))
+				.param("names", new SqlArrayValue("text", names.toArray()))
+				.update();
+		}
+
+	}
+
+	/** A statement's reads on one business day. */
+	private record SetKey(String statementId, LocalDate date) {
 	}
 
 }
