@@ -64,15 +64,14 @@ class StoreStatistics {
 	 * tell the planner nothing it uses here.
 	 */
 	private List<String> targets() {
-		return jdbc.sql("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-			.query(String.class)
-			.list()
-			.stream()
-			.map(table -> {
-				String columns = KEY_COLUMNS.get(table);
-				return '"' + table + '"' + (columns == null ? "" : " (" + columns + ")");
+		return jdbc.sql("""
+				SELECT tablename, quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()
+				ORDER BY tablename""")
+			.query((rs, n) -> {
+				String columns = KEY_COLUMNS.get(rs.getString(1));
+				return rs.getString(2) + (columns == null ? "" : " (" + columns + ")");
 			})
-			.toList();
+			.list();
 	}
 
 	/** The history rows the store holds, as the planner last estimated them (no count: one catalog row). */

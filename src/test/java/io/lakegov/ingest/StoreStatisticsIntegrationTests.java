@@ -76,6 +76,21 @@ class StoreStatisticsIntegrationTests {
 				"statement_analysis", "column_downstream_daily");
 	}
 
+	@Test
+	void aTableOfAnyNameInTheStoresSchemaIsAnalysedWithTheRest() {
+		jdbc.sql("CREATE TABLE IF NOT EXISTS \"Odd \"\"name\"\"\" (id int)").update();
+		try {
+			jdbc.sql("INSERT INTO \"Odd \"\"name\"\"\" VALUES (1), (2)").update();
+
+			statistics.refreshIfGrown(1, 0);
+
+			assertThat(neverAnalysed()).doesNotContain("Odd \"name\"", "table_access");
+		}
+		finally {
+			jdbc.sql("DROP TABLE \"Odd \"\"name\"\"\"").update();
+		}
+	}
+
 	/** The tables of the store that PostgreSQL has no statistics of (a new or emptied table). */
 	private List<String> neverAnalysed() {
 		return jdbc.sql("""
@@ -86,11 +101,14 @@ class StoreStatisticsIntegrationTests {
 
 	/** The tables of the store that hold rows now. */
 	private List<String> filled() {
-		return jdbc.sql("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
-			.query(String.class)
+		return jdbc.sql("""
+				SELECT tablename, quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()
+				ORDER BY tablename""")
+			.query((rs, n) -> new String[] { rs.getString(1), rs.getString(2) })
 			.list()
 			.stream()
-			.filter(table -> jdbc.sql("SELECT EXISTS (SELECT 1 FROM \"" + table + "\")").query(Boolean.class).single())
+			.filter(table -> jdbc.sql("SELECT EXISTS (SELECT 1 FROM " + table[1] + ")").query(Boolean.class).single())
+			.map(table -> table[0])
 			.toList();
 	}
 
