@@ -43,8 +43,11 @@ class CoReadRollups {
 				FROM rollup_pair t
 				JOIN table_access r ON r.table_name = t.table_name AND r.business_date = t.business_date
 				    AND r.role = 'READ'
-				JOIN table_access o ON o.source = r.source AND o.statement_id = r.statement_id AND o.role = 'READ'
-				    AND o.table_name <> r.table_name
+				CROSS JOIN LATERAL (
+				    SELECT o.table_name FROM table_access o
+				    WHERE o.source = r.source AND o.statement_id = r.statement_id AND o.role = 'READ'
+				        AND o.table_name <> r.table_name
+				    OFFSET 0) o
 				GROUP BY r.business_date, r.table_name, o.table_name""")
 			.update();
 	}

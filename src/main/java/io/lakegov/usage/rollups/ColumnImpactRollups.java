@@ -43,8 +43,11 @@ class ColumnImpactRollups {
 				       count(DISTINCT (r.source, r.statement_id)), max(r.event_time)
 				FROM rollup_pair t
 				JOIN column_access r ON r.table_name = t.table_name AND r.business_date = t.business_date
-				JOIN table_access w ON w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
-				    AND w.table_name <> r.table_name AND (w.statement_kind IS NULL OR w.statement_kind NOT IN (%s))
+				CROSS JOIN LATERAL (
+				    SELECT w.table_name FROM table_access w
+				    WHERE w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
+				        AND w.table_name <> r.table_name AND (w.statement_kind IS NULL OR w.statement_kind NOT IN (%s))
+				    OFFSET 0) w
 				WHERE r.role = 'READ' AND r.resolution = 'RESOLVED'
 				GROUP BY r.table_name, r.column_name, r.business_date, w.table_name""".formatted(VIEW_KINDS))
 			.update();

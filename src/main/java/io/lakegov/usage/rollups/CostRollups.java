@@ -34,10 +34,14 @@ class CostRollups {
 			    FROM (SELECT a.source, a.statement_id, a.table_name, a.business_date, a.user_name,
 			                 row_number() OVER (PARTITION BY a.source, a.statement_id ORDER BY a.table_name) - 1 AS k,
 			                 count(*) OVER (PARTITION BY a.source, a.statement_id) AS n
-			          FROM (SELECT DISTINCT f.source, f.statement_id, f.table_name, f.business_date, f.user_name
-			                FROM s JOIN table_access f ON f.source = s.source AND f.statement_id = s.statement_id
-			                    AND f.role = 'READ') a) r
-			    LEFT JOIN query_history h ON h.source = r.source AND h.statement_id = r.statement_id
+			          FROM (SELECT DISTINCT s.source, s.statement_id, f.table_name, f.business_date, f.user_name
+			                FROM s CROSS JOIN LATERAL (
+			                    SELECT f.table_name, f.business_date, f.user_name FROM table_access f
+			                    WHERE f.source = s.source AND f.statement_id = s.statement_id AND f.role = 'READ'
+			                    OFFSET 0) f) a) r
+			    LEFT JOIN LATERAL (
+			        SELECT h.total_duration_ms, h.read_bytes FROM query_history h
+			        WHERE h.source = r.source AND h.statement_id = r.statement_id LIMIT 1) h ON true
 			    CROSS JOIN LATERAL (SELECT greatest(coalesce(h.total_duration_ms, 0), 0) AS value) d
 			    CROSS JOIN LATERAL (SELECT greatest(coalesce(h.read_bytes, 0), 0) AS value) b)
 			""";

@@ -14,6 +14,12 @@ import org.springframework.stereotype.Repository;
  * they feed are rebuilt after them. A rollup row of a pair depends only on the facts of that pair and of the
  * statements that have a fact there, so rebuilding every pair that gained or lost a fact keeps each rollup
  * exactly equal to the facts, whatever changed and in whatever order.
+ * <p>
+ * The rebuilds reach those statements' other rows (their history row, their other facts) by key, statement
+ * by statement, through {@code LATERAL} subqueries that PostgreSQL cannot flatten ({@code LIMIT 1} on a
+ * primary key, {@code OFFSET 0}): a rebuild's work then follows the size of its pairs, not of the store.
+ * Written as plain joins, the planner hashed every history row, read or write of the store for each chunk
+ * of pairs, which a first load pays again with every catch-up beside it.
  */
 @Repository
 public class PairRollups {
@@ -100,8 +106,11 @@ public class PairRollups {
 				FROM rollup_pair t
 				JOIN table_access r ON r.table_name = t.table_name AND r.business_date = t.business_date
 				    AND r.role = 'READ'
-				JOIN table_access w ON w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
-				    AND w.table_name <> r.table_name
+				CROSS JOIN LATERAL (
+				    SELECT w.table_name FROM table_access w
+				    WHERE w.source = r.source AND w.statement_id = r.statement_id AND w.role = 'WRITE'
+				        AND w.table_name <> r.table_name
+				    OFFSET 0) w
 				GROUP BY r.business_date, r.table_name, w.table_name""")
 			.update();
 	}

@@ -34,7 +34,10 @@ class QueryRollups {
 			           coalesce(h.start_time, h.update_time) AS started, h.total_duration_ms AS duration, h.read_bytes,
 			           h.text_hash, h.analyzer_version
 			    FROM s
-			    JOIN query_history h ON h.source = s.source AND h.statement_id = s.statement_id
+			    CROSS JOIN LATERAL (
+			        SELECT h.source, h.statement_id, h.executed_by, h.source_kind, h.source_id, h.start_time, h.update_time,
+			               h.total_duration_ms, h.read_bytes, h.text_hash, h.analyzer_version
+			        FROM query_history h WHERE h.source = s.source AND h.statement_id = s.statement_id LIMIT 1) h
 			    LEFT JOIN statement_analysis a ON a.text_hash = h.text_hash AND a.analyzer_version = h.analyzer_version),
 			daily AS (
 			    SELECT table_name, business_date, fingerprint, count(*) AS statements,
