@@ -56,6 +56,8 @@ class NoSqlConcatenationTests {
 					"an identifier (SHOW and DESCRIBE take no bind parameters): every part backtick-quoted, "
 							+ "backticks doubled"),
 			Map.entry("embedded/EmbeddedDatabase.java: database", "the embedded database's configured name"),
+			Map.entry("ingest/StoreStatistics.java: String.join(\", \", targets())",
+					"the store schema's own tables, each name quoted by quote_ident, with constant column lists"),
 			Map.entry("store/CopyRows.java: copySql", "the COPY statement its callers pass, each a constant"),
 			Map.entry("openlineage/event/RunEventFactory.java: openLineage.newSQLJobFacetBuilder().query(statement"
 					+ ".redactedText()).dialect(\"databricks\").build()",
