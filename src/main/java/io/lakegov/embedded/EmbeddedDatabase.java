@@ -38,7 +38,12 @@ public final class EmbeddedDatabase implements AutoCloseable {
 				.setCleanDataDirectory(false)
 				.setServerConfig("max_connections", "100")
 				.setServerConfig("shared_buffers", properties.sharedBuffers())
-				.setServerConfig("max_wal_size", properties.maxWalSize());
+				.setServerConfig("max_wal_size", properties.maxWalSize())
+				// the library's defaults are for throwaway test databases (no fsync, commits acknowledged
+				// before they are written); this one keeps a user's store, and lakegov acts on a commit as
+				// done: a watermark moved, a notification recorded as sent
+				.setServerConfig("fsync", "on")
+				.setServerConfig("synchronous_commit", "on");
 			if (properties.port() != 0) {
 				builder.setPort(properties.port());
 			}
