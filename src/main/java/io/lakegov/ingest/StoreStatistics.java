@@ -8,9 +8,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps the planner's statistics of the tables ingestion writes current during long runs. A first load
+ * Keeps the planner's statistics of the store's tables current during runs that grow it. A first load
  * into empty tables otherwise runs on plans made for empty tables until autovacuum catches up, and the
- * per-batch rollup rebuilds degrade into scans.
+ * rollup rebuilds beside it degrade into scans and loops.
  */
 @Component
 class StoreStatistics {
