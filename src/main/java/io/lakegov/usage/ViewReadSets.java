@@ -1,17 +1,11 @@
 package io.lakegov.usage;
 
 import java.sql.Date;
-import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 import io.lakegov.catalog.ViewsListed;
 
@@ -41,13 +35,12 @@ public class ViewReadSets {
 
 	private static final long LOCK = 0x6c616b65766965L;
 
-	/** The sets of the chosen statements, added ({@code :sign} 1) or taken off (-1). */
+	/** The sets of the statements whose reads are {@code reads}, added ({@code :sign} 1) or taken off (-1). */
 	private static final String SETS = """
 			sets AS (
 			    SELECT a.business_date, min(a.user_name) AS user_name, min(a.source_kind) AS source_kind,
 			           array_agg(DISTINCT a.table_name ORDER BY a.table_name) AS views
-			    FROM chosen c
-			    JOIN table_access a ON a.source = c.source AND a.statement_id = c.statement_id AND a.role = 'READ'
+			    FROM reads a
 			    JOIN view_name n ON n.table_name = a.table_name
 			    GROUP BY a.source, a.statement_id, a.business_date
 			    HAVING count(DISTINCT a.table_name) > 1)
@@ -57,38 +50,34 @@ public class ViewReadSets {
 			ON CONFLICT (business_date, user_name, source_kind, views)
 			DO UPDATE SET statements = s.statements + EXCLUDED.statements""";
 
-	/**
-	 * Adds sets counted in memory: statement {@code n} (from 1) of {@code :dates}, {@code :users} and
-	 * {@code :kinds} read the {@code :names} numbered {@code n} in {@code :numbers}; the set is ordered here,
-	 * as {@link #SETS} orders it.
-	 */
-	private static final String ADD = """
-			WITH statement AS (
-			    SELECT * FROM unnest(CAST(:dates AS date[]), CAST(:users AS text[]), CAST(:kinds AS text[]))
-			        WITH ORDINALITY AS s(business_date, user_name, source_kind, n)),
-			sets AS (
-			    SELECT n, array_agg(DISTINCT name ORDER BY name) AS views
-			    FROM unnest(CAST(:numbers AS bigint[]), CAST(:names AS text[])) AS v(n, name)
-			    GROUP BY n)
-			INSERT INTO view_read_set_daily AS s (business_date, user_name, source_kind, views, statements)
-			SELECT t.business_date, t.user_name, t.source_kind, v.views, count(*)
-			FROM statement t JOIN sets v ON v.n = t.n
-			GROUP BY t.business_date, t.user_name, t.source_kind, v.views
-			ON CONFLICT (business_date, user_name, source_kind, views)
-			DO UPDATE SET statements = s.statements + EXCLUDED.statements""";
-
-	/** The given statements of a source. */
+	/** The stored reads of the given statements of a source. */
 	private static final String BATCH = """
-			WITH chosen AS (
-			    SELECT CAST(:source AS text) AS source, unnest(CAST(:ids AS text[])) AS statement_id),
+			WITH reads AS (
+			    SELECT a.source, a.statement_id, a.table_name, a.business_date, a.user_name, a.source_kind
+			    FROM unnest(CAST(:ids AS text[])) AS c(statement_id)
+			    JOIN table_access a ON a.source = CAST(:source AS text) AND a.statement_id = c.statement_id
+			        AND a.role = 'READ'),
 			""" + SETS;
 
-	/** The statements that read one of the names, but the excluded ones of a source. */
+	/** The stored reads of the statements that read one of the names, but the excluded ones of a source. */
 	private static final String READERS = """
 			WITH chosen AS (
 			    SELECT DISTINCT r.source, r.statement_id FROM table_access r
 			    WHERE r.table_name = ANY(CAST(:names AS text[])) AND r.role = 'READ'
 			      AND NOT (r.source = CAST(:source AS text) AND r.statement_id = ANY(CAST(:ids AS text[])))),
+			reads AS (
+			    SELECT a.source, a.statement_id, a.table_name, a.business_date, a.user_name, a.source_kind
+			    FROM chosen c
+			    JOIN table_access a ON a.source = c.source AND a.statement_id = c.statement_id AND a.role = 'READ'),
+			""" + SETS;
+
+	/** Reads given as arrays (a batch's own facts, which it has just written), of one source. */
+	private static final String GIVEN = """
+			WITH reads AS (
+			    SELECT CAST(:source AS text) AS source, r.*
+			    FROM unnest(CAST(:ids AS text[]), CAST(:tables AS text[]), CAST(:dates AS date[]),
+			        CAST(:users AS text[]), CAST(:kinds AS text[]))
+			        AS r(statement_id, table_name, business_date, user_name, source_kind)),
 			""" + SETS;
 
 	private final JdbcClient jdbc;
@@ -117,31 +106,18 @@ public class ViewReadSets {
 		List<UsageFact> reads = facts.stream()
 			.filter(fact -> "READ".equals(fact.role()) && written.contains(fact.statementId()))
 			.toList();
-		Set<String> views = views(reads.stream().map(UsageFact::tableName).collect(Collectors.toSet()));
-		// a statement's facts share its user and query source: its first read of a view stands for its set
-		Map<SetKey, UsageFact> firsts = new LinkedHashMap<>();
-		Map<SetKey, Set<String>> sets = new HashMap<>();
-		for (UsageFact fact : reads) {
-			if (views.contains(fact.tableName())) {
-				SetKey key = new SetKey(fact.statementId(), fact.businessDate());
-				firsts.putIfAbsent(key, fact);
-				sets.computeIfAbsent(key, k -> new HashSet<>()).add(fact.tableName());
-			}
+		if (reads.isEmpty()) {
+			return;
 		}
-		SetRows rows = new SetRows();
-		firsts.forEach((key, first) -> rows.add(first, sets.get(key)));
-		rows.write(jdbc);
-	}
-
-	/** The names among these that are views (in {@code view_name}). */
-	private Set<String> views(Set<String> names) {
-		if (names.isEmpty()) {
-			return Set.of();
-		}
-		return new HashSet<>(jdbc.sql("SELECT table_name FROM view_name WHERE table_name = ANY(CAST(:names AS text[]))")
-			.param("names", new SqlArrayValue("text", names.toArray()))
-			.query(String.class)
-			.list());
+		jdbc.sql(GIVEN)
+			.param("sign", 1)
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", reads.stream().map(UsageFact::statementId).toArray()))
+			.param("tables", new SqlArrayValue("text", reads.stream().map(UsageFact::tableName).toArray()))
+			.param("dates", new SqlArrayValue("date", reads.stream().map(fact -> Date.valueOf(fact.businessDate())).toArray()))
+			.param("users", new SqlArrayValue("text", reads.stream().map(UsageFact::userName).toArray()))
+			.param("kinds", new SqlArrayValue("text", reads.stream().map(UsageFact::sourceKind).toArray()))
+			.update();
 	}
 
 	/** Names the catalog's view inventory holds: views from now on, with the statements that read them moved. */
@@ -229,51 +205,6 @@ public class ViewReadSets {
 			}
 		});
 		return names;
-	}
-
-	/** The sets of two or more views of statements, as the parameters of {@link #ADD}. */
-	private static final class SetRows {
-
-		private final List<Date> dates = new ArrayList<>();
-
-		private final List<String> users = new ArrayList<>();
-
-		private final List<String> kinds = new ArrayList<>();
-
-		private final List<Long> numbers = new ArrayList<>();
-
-		private final List<String> names = new ArrayList<>();
-
-		void add(UsageFact statement, Set<String> views) {
-			if (views.size() < 2) {
-				return;
-			}
-			dates.add(Date.valueOf(statement.businessDate()));
-			users.add(statement.userName());
-			kinds.add(statement.sourceKind());
-			views.forEach(view -> {
-				numbers.add((long) dates.size());
-				names.add(view);
-			});
-		}
-
-		void write(JdbcClient jdbc) {
-			if (dates.isEmpty()) {
-				return;
-			}
-			jdbc.sql(ADD)
-				.param("dates", new SqlArrayValue("date", dates.toArray()))
-				.param("users", new SqlArrayValue("text", users.toArray()))
-				.param("kinds", new SqlArrayValue("text", kinds.toArray()))
-				.param("numbers", new SqlArrayValue("bigint", numbers.toArray()))
-				.param("names", new SqlArrayValue("text", names.toArray()))
-				.update();
-		}
-
-	}
-
-	/** A statement's reads on one business day. */
-	private record SetKey(String statementId, LocalDate date) {
 	}
 
 }
