@@ -1,7 +1,10 @@
 package io.lakegov.pages;
 
+import java.util.stream.Collectors;
+
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
+import io.lakegov.web.ParameterProblems;
 import io.lakegov.web.Role;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
@@ -31,9 +34,24 @@ class PageErrors {
 		return problem(ex.status(), ex.getMessage(), model, response);
 	}
 
-	@ExceptionHandler({ MethodArgumentTypeMismatchException.class, HandlerMethodValidationException.class,
-			IllegalArgumentException.class })
-	String malformed(Exception ex, Model model, HttpServletResponse response) {
+	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
+	String mistyped(MethodArgumentTypeMismatchException ex, Model model, HttpServletResponse response) {
+		return problem(HttpStatus.BAD_REQUEST, ParameterProblems.mismatch(ex), model, response);
+	}
+
+	@ExceptionHandler(HandlerMethodValidationException.class)
+	String invalid(HandlerMethodValidationException ex, Model model, HttpServletResponse response) {
+		String detail = ex.getParameterValidationResults()
+			.stream()
+			.flatMap(result -> result.getResolvableErrors()
+				.stream()
+				.map(error -> result.getMethodParameter().getParameterName() + " " + error.getDefaultMessage()))
+			.collect(Collectors.joining("; ", "", "."));
+		return problem(HttpStatus.BAD_REQUEST, detail, model, response);
+	}
+
+	@ExceptionHandler(IllegalArgumentException.class)
+	String malformed(IllegalArgumentException ex, Model model, HttpServletResponse response) {
 		return problem(HttpStatus.BAD_REQUEST, "A value in the address is not one this page understands.", model,
 				response);
 	}

@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.context.MessageSourceResolvable;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
@@ -103,6 +104,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			}
 		}
 		return super.handleHttpMessageNotReadable(ex, headers, status, request);
+	}
+
+	/** A parameter that is not of its type: which one, and what it must be. */
+	@Override
+	protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+			HttpStatusCode status, WebRequest request) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, ParameterProblems.mismatch(ex));
+		return handleExceptionInternal(ex, problem, headers, status, request);
 	}
 
 	@Override

@@ -252,6 +252,7 @@ class PagesBrowserIntegrationTests {
 		open("/tables/main..orders");
 		assertThat(status()).isEqualTo(400);
 		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("That does not look right");
+		assertThat(browser.getTitle()).isEqualTo("That does not look right · lakegov");
 		assertThat(browser.getPageSource()).doesNotContain("Exception", "at io.lakegov");
 		accessible("bad-table-name");
 
@@ -260,6 +261,17 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
 			.contains("lakegov knows no table named main.sales.no_such_table");
 		accessible("unknown-table");
+		assertThat(browser.getTitle()).isEqualTo("Not found · lakegov");
+
+		open("/rankings?limit=abc");
+		assertThat(status()).isEqualTo(400);
+		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("limit must be a whole number, was 'abc'.");
+
+		open("/unused?days=0");
+		assertThat(status()).isEqualTo(400);
+		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("days must be greater than or equal to 1.");
 	}
 
 	@Test

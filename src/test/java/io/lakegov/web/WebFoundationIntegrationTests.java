@@ -66,6 +66,19 @@ class WebFoundationIntegrationTests {
 	}
 
 	@Test
+	void namesAParameterThatIsNotOfItsTypeAndWhatItMustBe() {
+		var response = client().get()
+			.uri("/api/v1/rankings/tables?limit=abc")
+			.header("X-API-Key", IntegrationTest.API_KEY)
+			.retrieve()
+			.toEntity(String.class);
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat(response.getBody()).contains("\"detail\":\"limit must be a whole number, was 'abc'.\"",
+				"\"type\":\"https://lakegov.io/problems/validation\"");
+	}
+
+	@Test
 	void answersUnknownResourceWithNotFoundProblem() {
 		var response = client().get()
 			.uri("/api/v1/no-such-resource")
