@@ -4,7 +4,7 @@ import java.util.stream.Collectors;
 
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
-import io.lakegov.web.ParameterProblems;
+import io.lakegov.web.RequestProblems;
 import io.lakegov.web.Role;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
@@ -36,7 +36,7 @@ class PageErrors {
 
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	String mistyped(MethodArgumentTypeMismatchException ex, Model model, HttpServletResponse response) {
-		return problem(HttpStatus.BAD_REQUEST, ParameterProblems.mismatch(ex), model, response);
+		return problem(HttpStatus.BAD_REQUEST, RequestProblems.mismatch(ex), model, response);
 	}
 
 	@ExceptionHandler(HandlerMethodValidationException.class)

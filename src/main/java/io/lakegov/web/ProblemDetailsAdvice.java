@@ -103,14 +103,15 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 				return handleExceptionInternal(ex, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
 			}
 		}
-		return super.handleHttpMessageNotReadable(ex, headers, status, request);
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, RequestProblems.body(ex));
+		return handleExceptionInternal(ex, problem, headers, status, request);
 	}
 
 	/** A parameter that is not of its type: which one, and what it must be. */
 	@Override
 	protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
 			HttpStatusCode status, WebRequest request) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, ParameterProblems.mismatch(ex));
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, RequestProblems.mismatch(ex));
 		return handleExceptionInternal(ex, problem, headers, status, request);
 	}
 

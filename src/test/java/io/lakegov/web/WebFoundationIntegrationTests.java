@@ -79,6 +79,20 @@ class WebFoundationIntegrationTests {
 	}
 
 	@Test
+	void namesABodyFieldThatIsNotOfItsTypeAndWhatItMustBe() {
+		var response = client().post()
+			.uri("/api/v1/ingestion/backfills")
+			.header("X-API-Key", IntegrationTest.API_KEY)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("{\"from\":\"yesterday\",\"to\":\"2026-01-02T00:00:00Z\"}")
+			.retrieve()
+			.toEntity(String.class);
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(response.getBody())
+			.contains("\"detail\":\"from must be a time such as 2026-01-31T09:30:00Z, was 'yesterday'.\"");
+	}
+
+	@Test
 	void answersUnknownResourceWithNotFoundProblem() {
 		var response = client().get()
 			.uri("/api/v1/no-such-resource")
