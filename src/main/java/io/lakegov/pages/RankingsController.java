@@ -54,11 +54,11 @@ class RankingsController {
 		model.addAttribute("users", users);
 		model.addAttribute("tableMeasures", Measure.all("tablesBy", tablesBy, List.of("reads", "users", "duration", "bytes")));
 		model.addAttribute("userMeasures", Measure.all("usersBy", usersBy, List.of("accesses", "duration", "bytes")));
-		// the column of the numbers table each chart draws
+		// the column of the numbers table each chart draws; distinct readers are counted (and shown) only when
+		// they are what the tables are ranked by
 		model.addAttribute("tablesColumn", switch (tablesBy) {
-			case "users" -> 4;
-			case "duration" -> 5;
-			case "bytes" -> 6;
+			case "users", "duration" -> 4;
+			case "bytes" -> 5;
 			default -> 2;
 		});
 		model.addAttribute("usersColumn", switch (usersBy) {

@@ -184,6 +184,7 @@ class PagesBrowserIntegrationTests {
 		assertThat(ranking.getAttribute("aria-label")).startsWith("Bar chart of the 20 tables with the most reads");
 		wait.until(driver -> !ranking.findElements(By.tagName("canvas")).isEmpty());
 		assertThat(browser.findElement(By.id("ranking-numbers")).getText()).contains(ORDERS);
+		assertThat(headers("ranking-numbers")).containsExactly("Rank", "Table", "Reads", "Writes", "Read duration", "Read");
 		WebElement userRanking = browser.findElement(By.id("user-ranking-chart"));
 		assertThat(userRanking.getAttribute("role")).isEqualTo("img");
 		assertThat(userRanking.getAttribute("aria-label")).startsWith("Bar chart of the 20 users with the most table reads");
@@ -193,6 +194,18 @@ class PagesBrowserIntegrationTests {
 		browser.findElement(By.linkText("longest read duration")).click();
 		wait.until(ExpectedConditions.urlContains("tablesBy=duration"));
 		assertThat(browser.findElement(By.id("ranking-chart")).getAttribute("aria-label")).contains("longest read duration");
+		assertThat(browser.findElement(By.id("ranking-chart")).getAttribute("data-value-column"))
+			.isEqualTo(String.valueOf(headers("ranking-numbers").indexOf("Read duration")));
+		browser.findElement(By.linkText("most readers")).click();
+		wait.until(ExpectedConditions.urlContains("tablesBy=users"));
+		List<String> byReaders = headers("ranking-numbers");
+		assertThat(byReaders).contains("Readers");
+		assertThat(browser.findElement(By.id("ranking-chart")).getAttribute("data-value-column"))
+			.isEqualTo(String.valueOf(byReaders.indexOf("Readers")));
+		assertThat(browser.findElements(By.cssSelector("#ranking-numbers tbody tr td:nth-child(5)")))
+			.isNotEmpty()
+			.allSatisfy(cell -> assertThat(cell.getText()).matches("[0-9,]+"));
+		browser.navigate().back();
 		browser.navigate().back();
 		wait.until(ExpectedConditions.urlToBe("http://localhost:" + port + "/rankings"));
 
@@ -289,6 +302,11 @@ class PagesBrowserIntegrationTests {
 		wait.until(ExpectedConditions.urlContains("/login?signedOut"));
 		open("/tables/" + ORDERS);
 		assertThat(browser.getCurrentUrl()).endsWith("/login");
+	}
+
+	/** The column headers of a table of the page. */
+	private List<String> headers(String table) {
+		return browser.findElements(By.cssSelector("#" + table + " thead th")).stream().map(WebElement::getText).toList();
 	}
 
 	private void open(String path) {
