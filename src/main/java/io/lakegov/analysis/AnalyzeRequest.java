@@ -17,10 +17,12 @@ import jakarta.validation.constraints.Size;
  * @param defaultSchema schema for names written without one
  */
 record AnalyzeRequest(@NotEmpty @Size(max = 1000) List<@Valid @NotNull Statement> statements,
-		@Schema(example = "main") @Size(max = 255) @Pattern(regexp = NAME) String defaultCatalog,
-		@Schema(example = "default") @Size(max = 255) @Pattern(regexp = NAME) String defaultSchema) {
+		@Schema(example = "main") @Size(max = 255) @Pattern(regexp = NAME, message = NAME_MESSAGE) String defaultCatalog,
+		@Schema(example = "default") @Size(max = 255) @Pattern(regexp = NAME, message = NAME_MESSAGE) String defaultSchema) {
 
 	static final String NAME = "^[A-Za-z_][A-Za-z0-9_]{0,254}$";
+
+	static final String NAME_MESSAGE = "must be a name of letters, digits and _, not starting with a digit";
 
 	/**
 	 * The longest statement text taken, in characters: far above lakegov.analysis.max-sql-size (1 MB), past

@@ -76,7 +76,8 @@ class AnalyzeControllerIntegrationTests {
 		var response = post(Map.of("defaultCatalog", "main; DROP TABLE x", "statements",
 				List.of(Map.of("id", "a", "sql", "SELECT 1"))));
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
-		assertThat(response.getBody()).contains("defaultCatalog");
+		assertThat(response.getBody()).contains("defaultCatalog",
+				"must be a name of letters, digits and _, not starting with a digit");
 	}
 
 	@Test
@@ -90,7 +91,8 @@ class AnalyzeControllerIntegrationTests {
 			.toEntity(String.class);
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
 		assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
-		assertThat(response.getBody()).contains("https://lakegov.io/problems/validation");
+		assertThat(response.getBody()).contains("https://lakegov.io/problems/validation",
+				"\"detail\":\"The body is not valid JSON (line 1, column ");
 	}
 
 	private ResponseEntity<String> post(Object body) {

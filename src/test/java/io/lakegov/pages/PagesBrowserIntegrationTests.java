@@ -281,6 +281,11 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
 			.isEqualTo("limit must be a whole number, was 'abc'.");
 
+		open("/rankings?tablesBy=nope");
+		assertThat(status()).isEqualTo(400);
+		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
+			.isEqualTo("tablesBy must be reads, users, duration or bytes.");
+
 		open("/unused?days=0");
 		assertThat(status()).isEqualTo(400);
 		assertThat(browser.findElement(By.cssSelector("[role=alert]")).getText())
