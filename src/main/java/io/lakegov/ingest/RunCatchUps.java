@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionException;
 
 /**
  * The rollup catch-ups of one run, on their own thread beside the run's writing: one at a time, one started
@@ -72,7 +73,7 @@ final class RunCatchUps {
 		try {
 			rollups.catchUpBefore(before);
 		}
-		catch (DataAccessException ex) {
+		catch (DataAccessException | TransactionException ex) {
 			log.warn("Could not catch up the rollups beside the run; its last catch-up takes them: {}",
 					ex.getMostSpecificCause().getMessage());
 		}

@@ -21,6 +21,7 @@ import org.springframework.core.Ordered;
 import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -155,8 +156,8 @@ public class RollupUpkeep {
 
 	/**
 	 * Catches up what runs that died left behind: pairs recorded more than two intervals ago, which a live run
-	 * would have caught up by now (it catches up its own every interval). A store that is away is tried again
-	 * next time.
+	 * would have caught up by now (it catches up its own every interval). A store that is away (no connection,
+	 * no transaction) is tried again next time, with one line in the log.
 	 */
 	@Scheduled(initialDelayString = "${lakegov.usage.rollup-interval:15s}", fixedDelayString = "${lakegov.usage.rollup-interval:15s}")
 	void catchUpLeft() {
@@ -169,7 +170,7 @@ public class RollupUpkeep {
 				log.info("Rebuilt the rollups of {} (day, table) pairs left in the backlog", pairs);
 			}
 		}
-		catch (DataAccessException ex) {
+		catch (DataAccessException | TransactionException ex) {
 			log.warn("Could not catch up the rollup backlog: {}", ex.getMostSpecificCause().getMessage());
 		}
 	}
