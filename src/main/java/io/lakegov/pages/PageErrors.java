@@ -41,11 +41,9 @@ class PageErrors {
 
 	@ExceptionHandler(HandlerMethodValidationException.class)
 	String invalid(HandlerMethodValidationException ex, Model model, HttpServletResponse response) {
-		String detail = ex.getParameterValidationResults()
+		String detail = RequestProblems.invalid(ex)
 			.stream()
-			.flatMap(result -> result.getResolvableErrors()
-				.stream()
-				.map(error -> result.getMethodParameter().getParameterName() + " " + error.getDefaultMessage()))
+			.map(RequestProblems.Invalid::toString)
 			.collect(Collectors.joining("; ", "", "."));
 		return problem(HttpStatus.BAD_REQUEST, detail, model, response);
 	}

@@ -11,7 +11,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.TypeMismatchException;
-import org.springframework.context.MessageSourceResolvable;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -134,12 +133,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		ProblemDetail problem = ex.getBody();
 		problem.setDetail("The request is not valid.");
-		problem.setProperty("errors", ex.getParameterValidationResults()
+		problem.setProperty("errors", RequestProblems.invalid(ex)
 			.stream()
-			.flatMap(result -> result.getResolvableErrors()
-				.stream()
-				.map(error -> Map.of("field", String.valueOf(result.getMethodParameter().getParameterName()),
-						"message", messageOf(error))))
+			.map(invalid -> Map.of("field", invalid.field(), "message", invalid.message()))
 			.toList());
 		return handleExceptionInternal(ex, problem, headers, status, request);
 	}
@@ -152,10 +148,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			problem.setType(typeFor(status));
 		}
 		return super.createResponseEntity(body, headers, status, request);
-	}
-
-	private static String messageOf(MessageSourceResolvable error) {
-		return String.valueOf(error.getDefaultMessage());
 	}
 
 	static URI typeFor(HttpStatusCode status) {

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,7 @@ import tools.jackson.databind.exc.MismatchedInputException;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
 /**
@@ -36,6 +38,27 @@ public final class RequestProblems {
 				: ex.getPropertyName();
 		return (name == null ? "A parameter" : name) + " must be " + expected(ex.getRequiredType()) + ", was '"
 				+ shown(ex.getValue()) + "'.";
+	}
+
+	/** A parameter that broke one of its constraints, and the constraint's words. */
+	public record Invalid(String field, String message) {
+
+		@Override
+		public String toString() {
+			return field + " " + message;
+		}
+
+	}
+
+	/** The parameters that broke their constraints ({@code @Min}, {@code @Pattern}, ...), each with its words. */
+	public static List<Invalid> invalid(HandlerMethodValidationException ex) {
+		return ex.getParameterValidationResults()
+			.stream()
+			.flatMap(result -> result.getResolvableErrors()
+				.stream()
+				.map(error -> new Invalid(String.valueOf(result.getMethodParameter().getParameterName()),
+						String.valueOf(error.getDefaultMessage()))))
+			.toList();
 	}
 
 	/**
