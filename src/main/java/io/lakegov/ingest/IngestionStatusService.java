@@ -73,8 +73,9 @@ public class IngestionStatusService {
 			return null;
 		}
 		String coverage = String.format(Locale.ROOT,
-				" Of the %d masked statements stored, the engine's lineage gives the tables of %d; %d remain unknown.",
-				lineage.maskedStatements(), lineage.maskedWithLineage(), lineage.maskedWithoutLineage());
+				" Of the %,d masked statements stored, the engine's lineage gives the tables of %,d; %,d %s unknown.",
+				lineage.maskedStatements(), lineage.maskedWithLineage(), lineage.maskedWithoutLineage(),
+				lineage.maskedWithoutLineage() == 1 ? "remains" : "remain");
 		String grant = "UNAVAILABLE".equals(lineage.lastStatus())
 				? " lakegov cannot read " + lineage.table() + ": grant the principal SELECT on it (and USE SCHEMA on its "
 						+ "schema), which gives the tables of many masked statements."

@@ -71,7 +71,7 @@ class LineageIngestionIntegrationTests {
 		assertThat(now.maskedWithLineage()).isEqualTo(2);
 		assertThat(now.maskedWithoutLineage()).isEqualTo(1);
 		assertThat(status.current().advice()).contains("databricks_pii_access")
-			.contains("Of the 3 masked statements stored, the engine's lineage gives the tables of 2; 1 remain unknown.");
+			.contains("Of the 3 masked statements stored, the engine's lineage gives the tables of 2; 1 remains unknown.");
 		RollupAssertions.assertRollupsMatchFacts(jdbc, "main.%");
 
 		JsonNode readers = api().get().uri("/api/v1/tables/main.sales.orders/readers?from={d}&to={d}",

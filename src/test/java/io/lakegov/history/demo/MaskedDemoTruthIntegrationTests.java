@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -106,8 +107,8 @@ class MaskedDemoTruthIntegrationTests {
 		JsonNode status = TestApi.withKey(port).get().uri("/api/v1/ingestion/status").retrieve().body(JsonNode.class);
 		assertThat(status.get("maskedShare").asDouble()).isEqualTo((double) masked / statements.size());
 		assertThat(status.get("advice").asString()).contains("databricks_pii_access")
-			.contains("Of the " + masked + " masked statements stored, the engine's lineage gives the tables of "
-					+ (masked - gap) + "; " + gap + " remain unknown.");
+			.contains(String.format(Locale.ROOT, "Of the %,d masked statements stored, the engine's lineage gives the "
+					+ "tables of %,d; %,d remain unknown.", masked, masked - gap, gap));
 		JsonNode lineage = status.get("lineage");
 		assertThat(lineage.get("maskedStatements").asLong()).isEqualTo(masked);
 		assertThat(lineage.get("maskedWithoutLineage").asLong()).isEqualTo(gap);
