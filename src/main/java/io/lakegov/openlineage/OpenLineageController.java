@@ -70,7 +70,7 @@ class OpenLineageController {
 	@Schema(name = "OpenLineageBackfillRequest")
 	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z", maxLength = 40) OffsetDateTime from,
 			@NotNull @Schema(example = "2026-01-08T00:00:00Z", maxLength = 40) OffsetDateTime to,
-			@Nullable @Size(max = 63) @Pattern(regexp = "[a-z0-9_-]{1,63}", message = Sources.NAME_MESSAGE) @Schema(example = "default") String source) {
+			@Nullable @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Schema(example = "default") String source) {
 	}
 
 	/**

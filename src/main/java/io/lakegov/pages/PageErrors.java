@@ -43,7 +43,7 @@ class PageErrors {
 	String invalid(HandlerMethodValidationException ex, Model model, HttpServletResponse response) {
 		String detail = RequestProblems.invalid(ex)
 			.stream()
-			.map(RequestProblems.Invalid::toString)
+			.map(invalid -> invalid.field() + " " + invalid.message())
 			.collect(Collectors.joining("; ", "", "."));
 		return problem(HttpStatus.BAD_REQUEST, detail, model, response);
 	}

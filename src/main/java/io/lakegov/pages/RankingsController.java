@@ -39,8 +39,8 @@ class RankingsController {
 
 	@GetMapping("/rankings")
 	String rankings(@RequestParam(required = false) String from, @RequestParam(required = false) String to,
-			@RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users|duration|bytes", message = "must be reads, users, duration or bytes") String tablesBy,
-			@RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes", message = "must be accesses, duration or bytes") String usersBy,
+			@RequestParam(defaultValue = "reads") @Pattern(regexp = Rankings.TABLES_BY, message = Rankings.TABLES_BY_MESSAGE) String tablesBy,
+			@RequestParam(defaultValue = "accesses") @Pattern(regexp = Rankings.USERS_BY, message = Rankings.USERS_BY_MESSAGE) String usersBy,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(MAX_LIMIT) int limit, Model model) {
 		DateRange range = dates.range(from, to);
 		List<TableRank> tables = rankings.tables(range, tablesBy, limit);

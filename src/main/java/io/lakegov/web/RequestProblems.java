@@ -29,6 +29,9 @@ public final class RequestProblems {
 	/** How much of a refused value is shown back: enough to recognise it, never a whole hostile input. */
 	static final int SHOWN = 60;
 
+	/** What a value must be when its type has no words of its own. */
+	private static final String ANY = "a valid value";
+
 	private RequestProblems() {
 	}
 
@@ -36,18 +39,13 @@ public final class RequestProblems {
 	public static String mismatch(TypeMismatchException ex) {
 		String name = ex instanceof MethodArgumentTypeMismatchException argument ? argument.getName()
 				: ex.getPropertyName();
-		return (name == null ? "A parameter" : name) + " must be " + expected(ex.getRequiredType()) + ", was '"
+		String expected = expected(ex.getRequiredType());
+		return (name == null ? "A parameter" : name) + " must be " + (expected == null ? ANY : expected) + ", was '"
 				+ shown(ex.getValue()) + "'.";
 	}
 
 	/** A parameter that broke one of its constraints, and the constraint's words. */
 	public record Invalid(String field, String message) {
-
-		@Override
-		public String toString() {
-			return field + " " + message;
-		}
-
 	}
 
 	/** The parameters that broke their constraints ({@code @Min}, {@code @Pattern}, ...), each with its words. */
@@ -66,7 +64,7 @@ public final class RequestProblems {
 	 * where the text stops being JSON. Never the reader's own message, which names classes of lakegov.
 	 */
 	public static String body(HttpMessageNotReadableException ex) {
-		for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+		for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
 			if (cause instanceof MismatchedInputException mismatch) {
 				return mismatch(mismatch);
 			}
@@ -107,7 +105,7 @@ public final class RequestProblems {
 
 	private static String expectedInBody(@Nullable Class<?> type) {
 		if (type == null) {
-			return "a valid value";
+			return ANY;
 		}
 		if (type == String.class) {
 			return "a string";
@@ -116,12 +114,13 @@ public final class RequestProblems {
 			return "a list";
 		}
 		String expected = expected(type);
-		return "a valid value".equals(expected) && !type.getName().startsWith("java.") ? "an object" : expected;
+		return expected != null ? expected : type.getName().startsWith("java.") ? ANY : "an object";
 	}
 
-	static String expected(@Nullable Class<?> type) {
+	/** What a value of the type is, in words; null for a type without words of its own. */
+	static @Nullable String expected(@Nullable Class<?> type) {
 		if (type == null) {
-			return "a valid value";
+			return null;
 		}
 		if (type == int.class || type == Integer.class || type == long.class || type == Long.class
 				|| type == short.class || type == Short.class) {
@@ -144,7 +143,7 @@ public final class RequestProblems {
 				.map(constant -> ((Enum<?>) constant).name())
 				.collect(Collectors.joining(", "));
 		}
-		return "a valid value";
+		return null;
 	}
 
 	private static String shown(@Nullable Object value) {

@@ -66,7 +66,7 @@ class RankingController {
 	List<TableRank> rankTables(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
-			@Parameter(description = "rank by read statements, distinct readers, read duration or bytes read", schema = @Schema(allowableValues = { "reads", "users", "duration", "bytes" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = "reads|users|duration|bytes", message = "must be reads, users, duration or bytes") String by,
+			@Parameter(description = "rank by read statements, distinct readers, read duration or bytes read", schema = @Schema(allowableValues = { "reads", "users", "duration", "bytes" })) @RequestParam(defaultValue = "reads") @Pattern(regexp = Rankings.TABLES_BY, message = Rankings.TABLES_BY_MESSAGE) String by,
 			@Parameter(description = "how many tables, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
 			@Parameter(description = "true: count reads of views built on each table too (indirectReads; by=users: "
 					+ "their readers too; only with by=reads or by=users); false (default): direct reads only") @RequestParam(defaultValue = "false") boolean indirect) {
@@ -89,7 +89,7 @@ class RankingController {
 	List<UserRank> rankUsers(
 			@Parameter(description = FROM_DOC, example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String from,
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
-			@Parameter(description = "rank by table accesses, read duration or bytes read", schema = @Schema(allowableValues = { "accesses", "duration", "bytes" })) @RequestParam(defaultValue = "accesses") @Pattern(regexp = "accesses|duration|bytes", message = "must be accesses, duration or bytes") String by,
+			@Parameter(description = "rank by table accesses, read duration or bytes read", schema = @Schema(allowableValues = { "accesses", "duration", "bytes" })) @RequestParam(defaultValue = "accesses") @Pattern(regexp = Rankings.USERS_BY, message = Rankings.USERS_BY_MESSAGE) String by,
 			@Parameter(description = "how many users, 1 to 1000") @RequestParam(defaultValue = "20") @Min(1) @Max(PageRequest.MAX_SIZE) int limit,
 			@Parameter(description = "true: count the reads of the tables behind the views each user read too "
 					+ "(indirectReads, and tables reached through them in tables; only with by=accesses); false (default): "

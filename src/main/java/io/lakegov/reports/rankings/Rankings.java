@@ -11,6 +11,16 @@ import org.springframework.stereotype.Service;
 @Service
 public class Rankings {
 
+	/** What tables are ranked by, as a request parameter's pattern, and its words when it is none of them. */
+	public static final String TABLES_BY = "reads|users|duration|bytes";
+
+	public static final String TABLES_BY_MESSAGE = "must be reads, users, duration or bytes";
+
+	/** What users are ranked by, as a request parameter's pattern, and its words when it is none of them. */
+	public static final String USERS_BY = "accesses|duration|bytes";
+
+	public static final String USERS_BY_MESSAGE = "must be accesses, duration or bytes";
+
 	private final RankingRepository repository;
 
 	private final CostRankingRepository costs;
