@@ -1,6 +1,7 @@
 package io.lakegov.embedded;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.regex.Pattern;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -16,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * store's tables, and PostgreSQL's own default of 128MB makes a first load of a month of history write and
  * re-read the same pages many times
  * @param maxWalSize PostgreSQL's {@code max_wal_size}: fewer checkpoints during a long ingestion run
+ * @param watchInterval how often the service checks that the server runs, and starts it again if it died
  */
 @ConfigurationProperties("lakegov.embedded")
 public record EmbeddedDatabaseProperties(
@@ -23,7 +25,8 @@ public record EmbeddedDatabaseProperties(
 		@DefaultValue(".lakegov") Path directory,
 		@DefaultValue("0") int port,
 		@DefaultValue("512MB") String sharedBuffers,
-		@DefaultValue("2GB") String maxWalSize) {
+		@DefaultValue("2GB") String maxWalSize,
+		@DefaultValue("5s") Duration watchInterval) {
 
 	private static final Pattern MEMORY = Pattern.compile("[1-9][0-9]{0,9}(kB|MB|GB|TB)");
 
@@ -33,6 +36,11 @@ public record EmbeddedDatabaseProperties(
 		}
 		requireMemory("lakegov.embedded.shared-buffers", sharedBuffers);
 		requireMemory("lakegov.embedded.max-wal-size", maxWalSize);
+		if (watchInterval == null || watchInterval.isNegative() || watchInterval.toMillis() < 100
+				|| watchInterval.compareTo(Duration.ofHours(1)) > 0) {
+			throw new IllegalArgumentException(
+					"lakegov.embedded.watch-interval must be between 100ms and 1h, was " + watchInterval);
+		}
 	}
 
 	private static void requireMemory(String property, String value) {

@@ -1,6 +1,7 @@
 package io.lakegov.embedded;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The embedded default keeps a user's store: its server writes every commit to disk before acknowledging
- * it, whatever the embedding library's defaults for test databases, and keeps the data across restarts.
+ * it, whatever the embedding library's defaults for test databases, keeps the data across restarts, and
+ * is started again, on the same port, when it dies.
  */
 class EmbeddedDatabaseTests {
 
@@ -23,7 +25,7 @@ class EmbeddedDatabaseTests {
 
 	@Test
 	void commitsAreOnDiskWhenAcknowledgedAndStayAcrossRestarts() throws Exception {
-		var properties = new EmbeddedDatabaseProperties(true, directory, 0, "32MB", "1GB");
+		var properties = new EmbeddedDatabaseProperties(true, directory, 0, "32MB", "1GB", Duration.ofMillis(200));
 		try (EmbeddedDatabase database = EmbeddedDatabase.start(properties);
 				Connection connection = DriverManager.getConnection(database.jdbcUrl("lakegov"), EmbeddedDatabase.USER,
 						"");
@@ -42,6 +44,49 @@ class EmbeddedDatabaseTests {
 			assertThat(rows.next()).isTrue();
 			assertThat(rows.getInt(1)).isEqualTo(42);
 		}
+	}
+
+	@Test
+	void aServerThatIsKilledIsStartedAgainWithEveryCommitOnTheSamePort() throws Exception {
+		var properties = new EmbeddedDatabaseProperties(true, directory, 0, "32MB", "1GB", Duration.ofMillis(200));
+		try (EmbeddedDatabase database = EmbeddedDatabase.start(properties)) {
+			String url = database.jdbcUrl("lakegov");
+			try (Connection connection = DriverManager.getConnection(url, EmbeddedDatabase.USER, "");
+					Statement statement = connection.createStatement()) {
+				statement.execute("CREATE TABLE kept (id int)");
+				statement.execute("INSERT INTO kept VALUES (7)");
+			}
+			ProcessHandle first = Postmaster.running(properties.dataDirectory()).orElseThrow();
+			first.destroyForcibly();
+
+			assertThat(awaitQuery(url, "SELECT id FROM kept", Duration.ofSeconds(90))).isEqualTo(7);
+			ProcessHandle second = Postmaster.running(properties.dataDirectory()).orElseThrow();
+			assertThat(second.pid()).isNotEqualTo(first.pid());
+			assertThat(properties.dataDirectory().resolve("restarted.log")).exists();
+
+			second.destroyForcibly();
+			assertThat(awaitQuery(url, "SELECT count(*) FROM kept", Duration.ofSeconds(90))).isEqualTo(1);
+		}
+		assertThat(Postmaster.running(properties.dataDirectory())).isEmpty();
+	}
+
+	/** The first row's first column once the server answers, retrying while it is down. */
+	static int awaitQuery(String url, String sql, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		SQLException last = null;
+		while (System.nanoTime() < deadline) {
+			try (Connection connection = DriverManager.getConnection(url, EmbeddedDatabase.USER, "");
+					Statement statement = connection.createStatement();
+					ResultSet rows = statement.executeQuery(sql)) {
+				rows.next();
+				return rows.getInt(1);
+			}
+			catch (SQLException ex) {
+				last = ex;
+				Thread.sleep(200);
+			}
+		}
+		throw new AssertionError("The server did not answer within " + timeout, last);
 	}
 
 	private static String setting(Statement statement, String name) throws SQLException {
