@@ -126,11 +126,14 @@ public final class IngestionBench {
 		return (System.nanoTime() - startNanos) / 1e9;
 	}
 
+	/** The kernel's high-water mark of the JVM's resident memory (VmHWM, in KiB), also in MiB and in MB. */
 	private static String peakRss() throws IOException {
 		return Files.readAllLines(Path.of("/proc/self/status"))
 			.stream()
 			.filter(line -> line.startsWith("VmHWM"))
-			.map(line -> line.replace("VmHWM:", "").strip())
+			.map(line -> line.replace("VmHWM:", "").replace("kB", "").strip())
+			.map(Long::parseLong)
+			.map(kib -> String.format("%,d kB (%,d MiB, %,d MB)", kib, kib / 1024, kib * 1024 / 1_000_000))
 			.findFirst()
 			.orElse("unknown");
 	}
