@@ -36,8 +36,9 @@ class PostmasterTests {
 
 	@Test
 	void aZombieServerIsNotRunningAndItsLockFilesAreCleared() throws Exception {
-		// the shell forks a child that exits at once, then becomes a program that never reaps it
-		parent = new ProcessBuilder("bash", "-c", "sleep 0 & echo $!; exec sleep 60").start();
+		// the shell forks a child that exits a second later, when the shell has become a program that never
+		// reaps it (a child that exited before that would be reaped by the shell)
+		parent = new ProcessBuilder("bash", "-c", "sleep 1 & echo $!; exec sleep 60").start();
 		long zombie;
 		try (var output = new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
 			zombie = Long.parseLong(output.readLine().strip());
@@ -87,7 +88,7 @@ class PostmasterTests {
 
 	private static void awaitZombie(long pid) throws Exception {
 		Path stat = Path.of("/proc", Long.toString(pid), "stat");
-		for (int i = 0; i < 100; i++) {
+		for (int i = 0; i < 300; i++) {
 			if (Files.exists(stat) && Files.readString(stat).contains(") Z ")) {
 				return;
 			}

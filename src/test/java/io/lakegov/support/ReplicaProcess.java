@@ -113,6 +113,16 @@ public final class ReplicaProcess implements AutoCloseable {
 		}
 	}
 
+	/** Everything the replica has logged so far. */
+	public String output() {
+		try {
+			return Files.readString(log);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** The end of the replica's log, for a failure's message. */
 	public String tail() {
 		try {
