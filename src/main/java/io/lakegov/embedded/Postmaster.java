@@ -67,7 +67,7 @@ final class Postmaster {
 				server.destroyForcibly();
 				awaitExit(server, STOP_WAIT);
 			}
-			children.forEach(child -> awaitExit(child, CHILDREN_WAIT));
+			awaitExit(children);
 		}
 		clearStale(dataDirectory);
 	}
@@ -83,7 +83,7 @@ final class Postmaster {
 			return;
 		}
 		ProcessHandle zombie = named.get();
-		zombie.children().forEach(child -> awaitExit(child, CHILDREN_WAIT));
+		awaitExit(zombie.children().toList());
 		if (zombie.children().anyMatch(Postmaster::alive)) {
 			throw new IllegalStateException("The processes of the PostgreSQL that died on " + dataDirectory
 					+ " (pid " + zombie.pid() + ") have not exited yet");

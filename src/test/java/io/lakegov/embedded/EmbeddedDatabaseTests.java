@@ -1,17 +1,19 @@
 package io.lakegov.embedded;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The embedded default keeps a user's store: its server writes every commit to disk before acknowledging
@@ -59,34 +61,32 @@ class EmbeddedDatabaseTests {
 			ProcessHandle first = Postmaster.running(properties.dataDirectory()).orElseThrow();
 			first.destroyForcibly();
 
-			assertThat(awaitQuery(url, "SELECT id FROM kept", Duration.ofSeconds(90))).isEqualTo(7);
+			assertThat(awaitQuery(url, "SELECT id FROM kept")).isEqualTo(7);
 			ProcessHandle second = Postmaster.running(properties.dataDirectory()).orElseThrow();
 			assertThat(second.pid()).isNotEqualTo(first.pid());
 			assertThat(properties.dataDirectory().resolve("restarted.log")).exists();
 
 			second.destroyForcibly();
-			assertThat(awaitQuery(url, "SELECT count(*) FROM kept", Duration.ofSeconds(90))).isEqualTo(1);
+			assertThat(awaitQuery(url, "SELECT count(*) FROM kept")).isEqualTo(1);
 		}
 		assertThat(Postmaster.running(properties.dataDirectory())).isEmpty();
 	}
 
 	/** The first row's first column once the server answers, retrying while it is down. */
-	static int awaitQuery(String url, String sql, Duration timeout) throws InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		SQLException last = null;
-		while (System.nanoTime() < deadline) {
-			try (Connection connection = DriverManager.getConnection(url, EmbeddedDatabase.USER, "");
-					Statement statement = connection.createStatement();
-					ResultSet rows = statement.executeQuery(sql)) {
-				rows.next();
-				return rows.getInt(1);
-			}
-			catch (SQLException ex) {
-				last = ex;
-				Thread.sleep(200);
-			}
+	private static int awaitQuery(String url, String sql) {
+		return await().atMost(Duration.ofSeconds(90))
+			.pollInterval(Duration.ofMillis(200))
+			.ignoreExceptions()
+			.until(() -> query(url, sql), Objects::nonNull);
+	}
+
+	private static Integer query(String url, String sql) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(url, EmbeddedDatabase.USER, "");
+				Statement statement = connection.createStatement();
+				ResultSet rows = statement.executeQuery(sql)) {
+			rows.next();
+			return rows.getInt(1);
 		}
-		throw new AssertionError("The server did not answer within " + timeout, last);
 	}
 
 	private static String setting(Statement statement, String name) throws SQLException {

@@ -1,6 +1,5 @@
 package io.lakegov.embedded;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The service on its embedded default, run as a user runs it, through crashes: killed outright, it leaves
@@ -66,39 +66,23 @@ class EmbeddedDefaultCrashIntegrationTests {
 				"--lakegov.security.api-keys=" + IntegrationTest.API_KEY, "--lakegov.catalog.enabled=false"));
 	}
 
-	/** Waits until a server other than the killed one runs on the folder, for up to two minutes. */
-	private static void awaitRestart(Path data, ProcessHandle killed) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-		while (System.nanoTime() < deadline) {
-			if (Postmaster.running(data).filter(server -> server.pid() != killed.pid()).isPresent()) {
-				return;
-			}
-			Thread.sleep(250);
-		}
-		throw new AssertionError("No server was started again on " + data + " within two minutes");
+	/** Waits until a server other than the killed one runs on the folder. */
+	private static void awaitRestart(Path data, ProcessHandle killed) {
+		await("a server started again on " + data).atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofMillis(250))
+			.until(() -> Postmaster.running(data).filter(server -> server.pid() != killed.pid()).isPresent());
 	}
 
-	/** Waits until the path answers the status, for up to two minutes. */
-	private void awaitStatus(ReplicaProcess replica, String path, int status) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-		int last = 0;
-		while (System.nanoTime() < deadline) {
-			try {
-				HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.port() + path))
-					.header("X-API-Key", IntegrationTest.API_KEY)
-					.timeout(Duration.ofSeconds(5))
-					.build();
-				last = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-				if (last == status) {
-					return;
-				}
-			}
-			catch (IOException ex) {
-				last = -1;
-			}
-			Thread.sleep(250);
-		}
-		throw new AssertionError(path + " answered " + last + ", not " + status + ", for two minutes:\n" + replica.tail());
+	/** Waits until the path answers the status. */
+	private void awaitStatus(ReplicaProcess replica, String path, int status) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.port() + path))
+			.header("X-API-Key", IntegrationTest.API_KEY)
+			.timeout(Duration.ofSeconds(5))
+			.build();
+		await(path + " answering " + status).atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofMillis(250))
+			.ignoreExceptions()
+			.until(() -> http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == status);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A server that died under a parent that never reaps it is a zombie: its lock files still name a process
@@ -86,15 +88,11 @@ class PostmasterTests {
 		return data;
 	}
 
-	private static void awaitZombie(long pid) throws Exception {
+	private static void awaitZombie(long pid) {
 		Path stat = Path.of("/proc", Long.toString(pid), "stat");
-		for (int i = 0; i < 300; i++) {
-			if (Files.exists(stat) && Files.readString(stat).contains(") Z ")) {
-				return;
-			}
-			Thread.sleep(50);
-		}
-		throw new AssertionError("Process " + pid + " did not become a zombie");
+		await("process " + pid + " becoming a zombie").atMost(Duration.ofSeconds(15))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> Files.exists(stat) && Files.readString(stat).contains(") Z "));
 	}
 
 }
