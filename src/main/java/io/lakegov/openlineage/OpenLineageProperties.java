@@ -119,6 +119,11 @@ public record OpenLineageProperties(@Nullable String url, @DefaultValue("/api/v1
 		if (retryInitial.isZero() || retryInitial.isNegative() || retryMax.compareTo(retryInitial) < 0) {
 			throw new IllegalArgumentException("lakegov.openlineage.retry-initial must be positive and at most retry-max");
 		}
+		if (retryMax.compareTo(Duration.ofDays(1)) > 0) {
+			// a source whose sender neither sends nor fails for days counts as off: its waiting events then
+			// no longer hold their statements' detail in the store
+			throw new IllegalArgumentException("lakegov.openlineage.retry-max must be at most 1d: " + retryMax);
+		}
 		if (connectTimeout.isZero() || connectTimeout.isNegative() || requestTimeout.isZero()
 				|| requestTimeout.isNegative()) {
 			throw new IllegalArgumentException("lakegov.openlineage.connect-timeout and request-timeout must be positive");

@@ -3,6 +3,7 @@ package io.lakegov.archive;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -217,6 +218,33 @@ class DetailRetentionIntegrationTests {
 			assertThat(ids()).contains("o-write");
 			writer.rollback();
 		}
+		shedder.shed().orElseThrow();
+		assertThat(ids()).containsExactlyInAnyOrder("o-view", "o-travel", "o-failed", "n-read", "n-viewer");
+	}
+
+	@Test
+	void keepsAStatementWhoseOpenLineageEventWaitsWhileTheFeedLives() {
+		source.insert(workload());
+		backfill(OLD.minus(1, ChronoUnit.DAYS), Instant.now());
+		archiveAll();
+		// o-read1's event was recorded long ago and the consumer has refused every attempt since; o-write's
+		// event was recorded by a feed that has been off for longer than a feed counts as alive
+		jdbc.sql("""
+				INSERT INTO openlineage_event (source, statement_id, digest, seq, status, event_time, enqueued_at)
+				VALUES ('default', 'o-read1', 'd1', 1, 'PENDING', :old, now() - interval '30 days'),
+				       ('default', 'o-write', 'd2', 2, 'PENDING', :old, now() - interval '30 days'),
+				       ('default', 'o-read2', 'd3', 3, 'SENT', :old, now() - interval '30 days')""")
+			.param("old", Timestamp.from(OLD))
+			.update();
+		jdbc.sql("""
+				INSERT INTO openlineage_cursor (source, failures, last_error, last_error_at, next_attempt_at)
+				VALUES ('default', 400, 'HTTP 401', now() - interval '5 minutes', now() + interval '5 minutes')""")
+			.update();
+		shedder.shed().orElseThrow();
+		assertThat(ids()).containsExactlyInAnyOrder("o-read1", "o-write", "o-view", "o-travel", "o-failed", "n-read",
+				"n-viewer");
+
+		jdbc.sql("UPDATE openlineage_cursor SET last_error_at = now() - interval '8 days'").update();
 		shedder.shed().orElseThrow();
 		assertThat(ids()).containsExactlyInAnyOrder("o-view", "o-travel", "o-failed", "n-read", "n-viewer");
 	}

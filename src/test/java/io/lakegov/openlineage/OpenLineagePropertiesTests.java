@@ -62,7 +62,7 @@ class OpenLineagePropertiesTests {
 	}
 
 	@Test
-	void refusesALeaseShorterThanTwoPostsAndABatchOutOfRange() {
+	void refusesALeaseShorterThanTwoPostsABatchOutOfRangeAndBackoffsOfDays() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new OpenLineageProperties("https://x", "/a", NONE, null, null, null, true,
 					Duration.ofSeconds(2), 100, Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMinutes(10),
@@ -73,6 +73,11 @@ class OpenLineagePropertiesTests {
 					Duration.ofSeconds(2), 0, Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ofMinutes(10),
 					Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofDays(31)))
 			.withMessageContaining("batch-size");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new OpenLineageProperties("https://x", "/a", NONE, null, null, null, true,
+					Duration.ofSeconds(2), 100, Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ofDays(2),
+					Duration.ofSeconds(3), Duration.ofSeconds(10), Duration.ofDays(31)))
+			.withMessageContaining("lakegov.openlineage.retry-max must be at most 1d");
 	}
 
 	private static OpenLineageProperties properties(String url, String endpoint, OpenLineageProperties.Auth auth) {

@@ -26,11 +26,20 @@ class ShedRepository {
 			"CREATE_METRIC_VIEW", "ALTER_VIEW", "DROP_VIEW", "DROP_TABLE", "ALTER_TABLE");
 
 	/**
+	 * How long an OpenLineage feed that neither records nor tries to send counts as alive: far longer than its
+	 * longest backoff between two attempts.
+	 */
+	static final String FEED_ALIVE = "7 days";
+
+	/**
 	 * One round of removal: the next candidates (statements of closed days, by the time they are ordered on),
 	 * and of those, the ones the archive holds and nothing else needs lose their detail, all in one statement.
 	 * Kept are the statements the archive still waits for (queued in {@code archive_outbox}), those of a source
-	 * without an archive, those whose facts the view graph is built from, and the retention proposals'
-	 * evidence: reads that travelled in time and reads that failed. The first column counts candidates, so the
+	 * without an archive, those whose OpenLineage event waits to be sent (built from the facts when it leaves)
+	 * while the feed lives, those whose facts the view graph is built from, and the retention proposals'
+	 * evidence: reads that travelled in time and reads that failed. A feed lives while its event was recorded
+	 * or its source's sender sent, failed or held its lease within {@code FEED_ALIVE}: a feed turned off for
+	 * good holds no detail past that. The first column counts candidates, so the
 	 * caller knows whether more follow; the last three are the last candidate, where the next round starts.
 	 */
 	private static final String SHED = """
@@ -45,6 +54,12 @@ class ShedRepository {
 			    SELECT c.source, c.statement_id FROM candidate c
 			    WHERE EXISTS (SELECT 1 FROM archive_source s WHERE s.source = c.source AND s.schema_version > 0)
 			      AND NOT EXISTS (SELECT 1 FROM archive_outbox o WHERE o.source = c.source AND o.statement_id = c.statement_id)
+			      AND NOT EXISTS (
+			          SELECT 1 FROM openlineage_event e
+			          WHERE e.source = c.source AND e.statement_id = c.statement_id AND e.status = 'PENDING'
+			            AND (e.enqueued_at > now() - interval '%3$s'
+			                 OR EXISTS (SELECT 1 FROM openlineage_cursor k WHERE k.source = e.source
+			                     AND greatest(k.last_sent_at, k.last_error_at, k.lease_until) > now() - interval '%3$s')))
 			      AND NOT EXISTS (
 			          SELECT 1 FROM table_access a
 			          WHERE a.source = c.source AND a.statement_id = c.statement_id
@@ -71,10 +86,10 @@ class ShedRepository {
 			FROM (SELECT 1) AS one LEFT JOIN last ON true""";
 
 	/** Removal by start time, for the statements that have one (nearly all). */
-	private static final String SHED_BY_START = SHED.formatted("q.start_time", "q.start_time IS NOT NULL");
+	private static final String SHED_BY_START = SHED.formatted("q.start_time", "q.start_time IS NOT NULL", FEED_ALIVE);
 
 	/** Removal by update time, for the few statements without a start time. */
-	private static final String SHED_WITHOUT_START = SHED.formatted("q.update_time", "q.start_time IS NULL");
+	private static final String SHED_WITHOUT_START = SHED.formatted("q.update_time", "q.start_time IS NULL", FEED_ALIVE);
 
 	/** How long a pass waits for the writers in flight (holding the horizon, or queueing to the outbox). */
 	private static final String WRITERS_WAIT = "SET LOCAL lock_timeout = '30s'";
