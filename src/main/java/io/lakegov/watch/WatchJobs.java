@@ -17,8 +17,8 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * The watches' background work, on every replica and on a thread of its own (a slow receiver must not hold up
- * the shared scheduler that runs ingestion): the sender looks at the outbox every
+ * The watches' background work, on every replica and on threads of their own (a slow receiver must not hold
+ * up the shared scheduler that runs ingestion): the sender looks at the outbox every
  * {@code lakegov.watch.send-interval}, the health is checked for flips every
  * {@code lakegov.watch.health-interval}. Replicas share the work through the outbox's leases and the flips'
  * single statement, so no lock is needed.
@@ -29,7 +29,8 @@ class WatchJobs implements DisposableBean {
 
 	private static final Logger log = LoggerFactory.getLogger(WatchJobs.class);
 
-	private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+	/** Two threads: a receiver that is slow to answer never delays the health's flips. */
+	private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(2, runnable -> {
 		Thread thread = new Thread(runnable, "lakegov-watch");
 		thread.setDaemon(true);
 		return thread;

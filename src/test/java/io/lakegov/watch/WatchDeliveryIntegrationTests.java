@@ -197,6 +197,51 @@ class WatchDeliveryIntegrationTests {
 	}
 
 	@Test
+	void aReceiverThatKeepsFailingHoldsBackItsOwnWatchOnlyAndItsEventsFailAfterTheRetryPeriod() {
+		String c = UsageFixtures.unique("wh");
+		try (var dead = WebhookReceiver.failingFirst(Integer.MAX_VALUE); var alive = WebhookReceiver.accepting()) {
+			long deadWatch = watch(c + ".a.*", "NEW_READER", dead, "generic").get("id").asLong();
+			watch(c + ".b.*", "NEW_READER", alive, "generic");
+			for (int i = 0; i < 7; i++) {
+				read("user" + i, c + ".a.t", now.minusSeconds(600 - i));
+			}
+			read("ann", c + ".b.t", now.minusSeconds(500));
+			read("bob", c + ".b.t", now.minusSeconds(499));
+			ingest();
+
+			assertThat(sender.sendDue()).as("one attempt for the dead receiver, two deliveries").isEqualTo(3);
+			assertThat(dead.all()).hasSize(1);
+			assertThat(alive.accepted()).hasSize(2);
+			assertThat(jdbc.sql("""
+					SELECT count(*) FROM watch_event e, watch_event f
+					WHERE e.watch_id = :watch AND f.watch_id = :watch AND f.attempts = 1
+					  AND e.id <> f.id AND e.attempts = 0 AND e.lease_until IS NULL AND e.status = 'PENDING'
+					  AND e.next_attempt_at >= f.next_attempt_at""")
+				.param("watch", deadWatch)
+				.query(Long.class)
+				.single()).as("held back behind the failed event, unclaimed").isEqualTo(6);
+
+			// a day later the receiver still fails: its events are given up, one attempt made, the rest unsent
+			jdbc.sql("UPDATE watch_event SET created_at = now() - interval '1 day', next_attempt_at = now() "
+					+ "WHERE watch_id = :watch").param("watch", deadWatch).update();
+			assertThat(sender.sendDue()).isEqualTo(1);
+			assertThat(dead.all()).hasSize(2);
+			assertThat(WatchFixtures.events(jdbc, deadWatch)).hasSize(7).allMatch(event -> event.endsWith("|FAILED"));
+			assertThat(jdbc.sql("""
+					SELECT a.outcome || ' ' || coalesce(a.error LIKE 'Not sent: the receiver kept failing%', false)
+					FROM watch_attempt a
+					JOIN watch_event e ON e.id = a.event_id WHERE e.watch_id = :watch ORDER BY a.outcome, a.error""")
+				.param("watch", deadWatch)
+				.query(String.class)
+				.list()).containsExactlyInAnyOrder("FAILED false", "FAILED true", "FAILED true", "FAILED true",
+						"FAILED true", "FAILED true", "FAILED true", "RETRY false");
+			assertThat(registry.get("lakegov.watch.deliveries").tag("outcome", "FAILED").counter().count())
+				.isGreaterThanOrEqualTo(7);
+			assertThat(sender.sendDue()).isZero();
+		}
+	}
+
+	@Test
 	void aSlackWatchGetsAMessageAndASampleOnRequest() throws Exception {
 		String c = UsageFixtures.unique("ws");
 		try (var receiver = WebhookReceiver.accepting()) {

@@ -13,6 +13,7 @@ import io.lakegov.watch.Delivery;
 import io.lakegov.web.PageResponse;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -131,6 +132,47 @@ class OutboxRepository {
 			.param("outcome", "PENDING".equals(status) ? "RETRY" : status)
 			.param("code", responseCode)
 			.param("error", error)
+			.update();
+	}
+
+	/**
+	 * Holds back the other events of a watch whose receiver just failed {@code failed}: each waits at least
+	 * until the failed event's next attempt. Those this sender claimed in the same batch ({@code mine}, while
+	 * their claim is still its latest) are released unattempted, the others are held unless another sender
+	 * holds them. An event whose next attempt would come after {@code retryFor} from its raising is given up
+	 * unsent: FAILED, with an attempt that says why. How many were given up.
+	 */
+	@Transactional
+	int holdBack(Claimed failed, List<Claimed> mine, Duration retryFor) {
+		jdbc.sql("""
+				WITH mine AS (SELECT * FROM unnest(:mineIds, :mineAttempts) AS m (id, attempt))
+				UPDATE watch_event e SET lease_until = NULL,
+				    attempts = CASE WHEN EXISTS (SELECT 1 FROM mine m WHERE m.id = e.id AND m.attempt = e.attempts)
+				        THEN e.attempts - 1 ELSE e.attempts END,
+				    next_attempt_at = greatest(e.next_attempt_at,
+				        (SELECT f.next_attempt_at FROM watch_event f WHERE f.id = :failed))
+				WHERE e.watch_id = :watch AND e.status = 'PENDING' AND e.id <> :failed
+				  AND (e.lease_until IS NULL OR e.lease_until <= now()
+				       OR EXISTS (SELECT 1 FROM mine m WHERE m.id = e.id AND m.attempt = e.attempts))""")
+			.param("failed", failed.id())
+			.param("watch", failed.watchId())
+			.param("mineIds", new SqlArrayValue("bigint", mine.stream().map(Claimed::id).toArray()))
+			.param("mineAttempts", new SqlArrayValue("integer", mine.stream().map(Claimed::attempt).toArray()))
+			.update();
+		return jdbc.sql("""
+				WITH late AS (
+				    UPDATE watch_event SET status = 'FAILED', attempts = attempts + 1, finished_at = now()
+				    WHERE watch_id = :watch AND status = 'PENDING' AND id <> :failed AND lease_until IS NULL
+				      AND next_attempt_at > created_at + :retryFor * interval '1 millisecond'
+				    RETURNING id, attempts)
+				INSERT INTO watch_attempt (event_id, attempt, attempted_at, outcome, error)
+				SELECT id, attempts, now(), 'FAILED', :error FROM late
+				ON CONFLICT (event_id, attempt) DO NOTHING""")
+			.param("watch", failed.watchId())
+			.param("failed", failed.id())
+			.param("retryFor", retryFor.toMillis())
+			.param("error", "Not sent: the receiver kept failing this watch's events (the last was event "
+					+ failed.id() + ") until this one was too old to try (lakegov.watch.retry-for)")
 			.update();
 	}
 

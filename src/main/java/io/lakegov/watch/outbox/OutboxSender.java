@@ -3,8 +3,10 @@ package io.lakegov.watch.outbox;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.random.RandomGenerator;
 
@@ -51,15 +53,33 @@ public class OutboxSender {
 		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 	}
 
-	/** Sends every event that is due, batch after batch; how many attempts were made. */
+	/**
+	 * Sends every event that is due, batch after batch; how many attempts were made. A receiver that fails an
+	 * event holds back its watch's other events until that event's next attempt, so that one dead receiver
+	 * costs one attempt per backoff and the other watches' events go first.
+	 */
 	public int sendDue() {
 		int attempts = 0;
+		Set<Long> failing = new HashSet<>();
 		List<OutboxRepository.Claimed> claimed;
 		do {
 			claimed = repository.claim(properties.sendBatch(), properties.lease());
-			for (OutboxRepository.Claimed event : claimed) {
-				deliver(event, false);
+			for (int i = 0; i < claimed.size(); i++) {
+				OutboxRepository.Claimed event = claimed.get(i);
+				if (failing.contains(event.watchId())) {
+					continue;
+				}
+				Delivery delivery = deliver(event, false);
 				attempts++;
+				if (!"DELIVERED".equals(delivery.eventStatus())) {
+					failing.add(event.watchId());
+					List<OutboxRepository.Claimed> mine = claimed.subList(i + 1, claimed.size())
+						.stream()
+						.filter(later -> later.watchId() == event.watchId())
+						.toList();
+					int given = repository.holdBack(event, mine, properties.retryFor());
+					metrics.delivered("FAILED", given);
+				}
 			}
 		}
 		while (claimed.size() == properties.sendBatch());

@@ -37,11 +37,16 @@ public class WatchMetrics {
 	}
 
 	void delivered(String outcome) {
+		delivered(outcome, 1);
+	}
+
+	/** Attempts with an outcome, and events given up unsent ({@code FAILED}) behind a failing receiver. */
+	void delivered(String outcome, int count) {
 		Counter.builder("lakegov.watch.deliveries")
 			.description("Attempts to deliver watch events")
 			.tag("outcome", outcome)
 			.register(registry)
-			.increment();
+			.increment(count);
 	}
 
 	void outboxAge(long seconds) {
