@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.lakegov.web.CappedBody;
 import io.lakegov.web.Secrets;
 import org.jspecify.annotations.Nullable;
 
@@ -27,6 +28,9 @@ class GmsClient {
 
 	/** How much of a failed answer is kept. */
 	static final int EXCERPT = 300;
+
+	/** How much of GMS's answer is read at most. */
+	static final int ANSWER_READ = 4096;
 
 	private final DataHubProperties properties;
 
@@ -75,15 +79,14 @@ class GmsClient {
 			request.header("Authorization", "Bearer " + properties.token().strip());
 		}
 		Duration timeout = properties.requestTimeout().plus(properties.connectTimeout());
-		CompletableFuture<HttpResponse<String>> sent = http.sendAsync(request.build(),
-				HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+		CompletableFuture<HttpResponse<byte[]>> sent = http.sendAsync(request.build(), CappedBody.handler(ANSWER_READ));
 		try {
-			HttpResponse<String> response = sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			HttpResponse<byte[]> response = sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
 			int status = response.statusCode();
 			if (status >= 200 && status < 300) {
 				return new Answer(status, null);
 			}
-			String text = response.body() == null ? "" : response.body().strip();
+			String text = new String(response.body(), StandardCharsets.UTF_8).strip();
 			return new Answer(status, "GMS answered " + status
 					+ (text.isEmpty() ? "" : ": " + Secrets.mask(text.substring(0, Math.min(text.length(), EXCERPT)))));
 		}

@@ -1,15 +1,19 @@
 package io.lakegov.openlineage.outbox;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.lakegov.openlineage.OpenLineageProperties;
+import io.lakegov.web.CappedBody;
 import io.lakegov.web.Secrets;
 import org.jspecify.annotations.Nullable;
 
@@ -24,6 +28,9 @@ class ConsumerClient {
 
 	/** How much of a failed answer is kept as the error. */
 	static final int EXCERPT = 200;
+
+	/** How much of an answer is read at most (the rest is not waited for). */
+	static final int ANSWER_READ = 4096;
 
 	private final HttpClient http;
 
@@ -64,28 +71,36 @@ class ConsumerClient {
 		if (credentials != null) {
 			request.header(credentials[0], credentials[1]);
 		}
+		// the whole exchange, the answer's body too, within connect + request timeout: a consumer (or a proxy)
+		// that sends its headers and then stalls must not hold the source's sender
+		Duration timeout = properties.connectTimeout().plus(properties.requestTimeout());
+		CompletableFuture<HttpResponse<byte[]>> sent = http.sendAsync(request.build(), CappedBody.handler(ANSWER_READ));
 		try {
-			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+			HttpResponse<byte[]> response = sent.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
 			int status = response.statusCode();
-			String excerpt;
-			try (InputStream body = response.body()) {
-				excerpt = new String(body.readNBytes(EXCERPT), StandardCharsets.UTF_8).strip();
-			}
 			if (status >= 200 && status < 300) {
 				return new Answer(Outcome.SENT, null);
 			}
+			byte[] body = response.body();
+			String excerpt = new String(body, 0, Math.min(body.length, EXCERPT), StandardCharsets.UTF_8).strip();
 			String error = "HTTP " + status + (excerpt.isEmpty() ? "" : ": " + Secrets.mask(excerpt));
 			return new Answer(status == 400 || status == 413 || status == 422 ? Outcome.REJECTED : Outcome.RETRY, error);
 		}
-		catch (HttpTimeoutException ex) {
-			return new Answer(Outcome.RETRY, "no answer within " + properties.requestTimeout().toMillis() + " ms");
+		catch (TimeoutException ex) {
+			sent.cancel(true);
+			return new Answer(Outcome.RETRY, "no answer within " + timeout.toMillis() + " ms");
 		}
-		catch (IOException ex) {
-			return new Answer(Outcome.RETRY, Secrets.mask(ex.getClass().getSimpleName()
-					+ (ex.getMessage() == null ? "" : ": " + ex.getMessage())));
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause() == null ? ex : ex.getCause();
+			if (cause instanceof HttpTimeoutException) {
+				return new Answer(Outcome.RETRY, "no answer within " + properties.requestTimeout().toMillis() + " ms");
+			}
+			return new Answer(Outcome.RETRY, Secrets.mask(cause.getClass().getSimpleName()
+					+ (cause.getMessage() == null ? "" : ": " + cause.getMessage())));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			sent.cancel(true);
 			return new Answer(Outcome.RETRY, "interrupted");
 		}
 	}

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.lakegov.watch.WatchProperties;
+import io.lakegov.web.CappedBody;
 import io.lakegov.web.Secrets;
 
 import org.springframework.stereotype.Component;

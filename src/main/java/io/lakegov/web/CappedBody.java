@@ -1,4 +1,4 @@
-package io.lakegov.watch.outbox;
+package io.lakegov.web;
 
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
@@ -10,9 +10,10 @@ import java.util.concurrent.Flow;
 
 /**
  * Reads at most a given number of bytes of a receiver's answer and stops there: receivers are outside the
- * company's control, and one that answers without end must not fill the heap.
+ * company's control, and one that answers without end must not fill the heap. Read with {@code sendAsync} and
+ * a bounded {@code get}, so that an answer whose body stalls cannot hold the caller either.
  */
-final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
+public final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
 
 	private final int max;
 
@@ -26,7 +27,7 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
 		this.max = max;
 	}
 
-	static HttpResponse.BodyHandler<byte[]> handler(int max) {
+	public static HttpResponse.BodyHandler<byte[]> handler(int max) {
 		return info -> new CappedBody(max);
 	}
 
