@@ -21,13 +21,15 @@ class TargetGuardTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "127.0.0.1", "127.1.2.3", "10.0.0.8", "172.16.5.4", "192.168.1.1", "169.254.169.254", "0.0.0.0",
 			"100.64.0.1", "224.0.0.1", "::1", "fe80::1", "fd00:ec2::254", "fc00::5", "::ffff:127.0.0.1", "::ffff:169.254.169.254",
-			"::" })
+			"::", "::10.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::7f00:1", "2002:c0a8:101::1", "2002:a9fe:a9fe::", "198.18.0.1",
+			"198.19.255.254", "240.0.0.1", "255.255.255.255", "168.63.129.16", "fec0::1" })
 	void refusesAddressesInsideTheNetworkOrTheHost(String address) throws UnknownHostException {
 		assertThat(TargetGuard.refused(InetAddress.getByName(address))).isTrue();
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "8.8.8.8", "203.0.113.10", "100.128.0.1", "172.32.0.1", "2001:4860:4860::8888" })
+	@ValueSource(strings = { "8.8.8.8", "203.0.113.10", "100.128.0.1", "172.32.0.1", "2001:4860:4860::8888", "64:ff9b::808:808",
+			"2002:808:808::1", "198.20.0.1", "168.63.129.17" })
 	void allowsPublicAddresses(String address) throws UnknownHostException {
 		assertThat(TargetGuard.refused(InetAddress.getByName(address))).isFalse();
 	}
