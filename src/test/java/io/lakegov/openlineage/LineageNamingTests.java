@@ -24,6 +24,8 @@ class LineageNamingTests {
 			main.sales.orders                          | databricks://adb-1234567890123456.7.azuredatabricks.net | main.sales.orders
 			sales.orders                               | databricks://adb-1234567890123456.7.azuredatabricks.net | sales.orders
 			delta.s3://lake-bucket/raw/events          | s3://lake-bucket                                        | raw/events
+			parquet.s3a://lake-bucket/raw/events       | s3://lake-bucket                                        | raw/events
+			delta.s3n://lake-bucket/raw/x              | s3://lake-bucket                                        | raw/x
 			parquet.abfss://raw@acct.dfs.core.windows.net/x/y | abfss://raw@acct.dfs.core.windows.net            | x/y
 			delta./mnt/raw/events                      | dbfs://adb-1234567890123456.7.azuredatabricks.net       | /mnt/raw/events
 			delta.dbfs:/tmp/t                          | dbfs://adb-1234567890123456.7.azuredatabricks.net       | /tmp/t

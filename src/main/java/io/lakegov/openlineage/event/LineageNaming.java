@@ -11,10 +11,11 @@ import io.lakegov.sql.TableName;
 
 /**
  * Names as OpenLineage's naming spec gives them, so that a consumer joins lakegov's events with those of other
- * producers. A Unity Catalog table is a warehouse table: namespace {@code databricks://{workspace host}}, name
- * {@code catalog.schema.table}. A table addressed by storage path is the path: namespace
- * {@code scheme://authority} (an S3 or GCS bucket, an ABFSS container) and the rest as name, or, for a path
- * without scheme (DBFS), {@code dbfs://{workspace host}} and the path. A job is the recurring thing a statement
+ * producers. A Unity Catalog table is named as the spec names warehouse tables (it has no row for Databricks):
+ * namespace {@code databricks://{workspace host}}, name {@code catalog.schema.table}. A table addressed by
+ * storage path is the path: namespace {@code scheme://authority} (an S3 or GCS bucket, an ABFSS container;
+ * {@code s3a} and {@code s3n} are {@code s3}) and the rest as name, or, for a path without scheme (DBFS),
+ * {@code dbfs://{workspace host}} and the path. A job is the recurring thing a statement
  * ran in, from its query source: {@code job.{id}} (with {@code .notebook.{id}} for the notebook task that ran it),
  * {@code pipeline.{id}}, {@code dashboard.{id}}, {@code legacy_dashboard.{id}}, {@code alert.{id}},
  * {@code genie_space.{id}}, {@code query.{id}}, {@code notebook.{id}}, or {@code adhoc.{principal}} for what a
@@ -56,8 +57,12 @@ public final class LineageNaming {
 				if (uri.getScheme() != null && uri.getRawAuthority() != null) {
 					String path = uri.getRawPath() == null ? "" : uri.getRawPath();
 					String name = path.startsWith("/") ? path.substring(1) : path;
-					return new Dataset(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority(),
-							name.isEmpty() ? "/" : name);
+					String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+					// Hadoop's S3 connectors name the same bucket, which the spec names s3 only
+					if (scheme.equals("s3a") || scheme.equals("s3n")) {
+						scheme = "s3";
+					}
+					return new Dataset(scheme + "://" + uri.getRawAuthority(), name.isEmpty() ? "/" : name);
 				}
 			}
 			catch (URISyntaxException ex) {
