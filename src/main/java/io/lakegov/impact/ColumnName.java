@@ -35,6 +35,11 @@ public record ColumnName(String name) {
 				+ "underscores, or quote it in backticks.");
 	}
 
+	/** A stored column name as a caller writes it so that {@link #parse} gives it back. */
+	public static String written(String name) {
+		return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("`", "``") + "`";
+	}
+
 	private static String printable(String raw) {
 		String cut = raw.length() > 64 ? raw.substring(0, 64) + "..." : raw;
 		return cut.codePoints()

@@ -1,5 +1,6 @@
 package io.lakegov.pages;
 
+import java.util.List;
 import java.util.stream.Collectors;
 
 import io.lakegov.web.ApiException;
@@ -31,6 +32,10 @@ class PageErrors {
 
 	@ExceptionHandler(ApiException.class)
 	String refused(ApiException ex, Model model, HttpServletResponse response) {
+		// a short name that several tables end with: the page lists them, each a link
+		if (ex.properties().get("candidates") instanceof List<?> candidates) {
+			model.addAttribute("candidates", candidates.stream().map(String::valueOf).toList());
+		}
 		return problem(ex.status(), ex.getMessage(), model, response);
 	}
 

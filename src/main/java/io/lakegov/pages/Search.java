@@ -6,9 +6,7 @@ import java.util.Locale;
 import io.lakegov.reports.rankings.Rankings;
 import io.lakegov.reports.rankings.TableEntry;
 import io.lakegov.reports.rankings.TableLists;
-import io.lakegov.reports.rankings.UserRank;
 import io.lakegov.usage.BusinessDates;
-import io.lakegov.usage.PageRequest;
 
 import org.springframework.stereotype.Component;
 
@@ -45,12 +43,7 @@ class Search {
 	}
 
 	private List<String> users(String needle, int limit) {
-		return rankings.users(dates.lastDays(USER_DAYS), "accesses", PageRequest.MAX_SIZE)
-			.stream()
-			.map(UserRank::user)
-			.filter(user -> user.toLowerCase(Locale.ROOT).contains(needle))
-			.limit(limit)
-			.toList();
+		return rankings.usersContaining(dates.lastDays(USER_DAYS), needle, limit);
 	}
 
 	/** Tables, schemas and users that match, at most the limit of each. */

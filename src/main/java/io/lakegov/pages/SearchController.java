@@ -3,6 +3,7 @@ package io.lakegov.pages;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.lakegov.usage.TableRef;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.validation.constraints.Size;
 
@@ -46,7 +47,8 @@ class SearchController {
 	}
 
 	static String tableUrl(String table) {
-		return UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(table).encode().toUriString();
+		return UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(TableRef.written(table)).encode()
+			.toUriString();
 	}
 
 	static String userUrl(String user) {
@@ -54,7 +56,8 @@ class SearchController {
 	}
 
 	static String schemaUrl(String schema) {
-		return UriComponentsBuilder.fromPath("/schemas/{schema}").buildAndExpand(schema).encode().toUriString();
+		return UriComponentsBuilder.fromPath("/schemas/{schema}").buildAndExpand(TableRef.written(schema)).encode()
+			.toUriString();
 	}
 
 	/**

@@ -3,6 +3,9 @@ package io.lakegov.usage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+
+import io.lakegov.sql.TableName;
 
 /**
  * A table name as a caller writes it: {@code catalog.schema.table}, or a partial name of one or two
@@ -105,6 +108,28 @@ public record TableRef(List<String> parts) {
 		String shown = text.length() > 80 ? text.substring(0, 80) + "..." : text;
 		return new IllegalArgumentException("'" + shown
 				+ "' is not a table name: use catalog.schema.table, each part an identifier (letters, digits, _) or quoted in backticks.");
+	}
+
+	/**
+	 * A stored name (a table's, or a schema's {@code catalog.schema}) as a caller writes it so that {@link #parse}
+	 * gives it back: each part that is not plain in backticks, a backtick inside written twice. A path table
+	 * ({@code delta.s3://bucket/key}) has its format and its path as the two parts.
+	 */
+	public static String written(String name) {
+		int dot = name.indexOf('.');
+		List<String> parts;
+		if (dot > 0 && new TableName(List.of(name.substring(0, dot), name.substring(dot + 1))).isPath()) {
+			parts = List.of(name.substring(0, dot), name.substring(dot + 1));
+		}
+		else {
+			parts = List.of(name.split("\\.", -1));
+		}
+		return parts.stream().map(TableRef::writtenPart).collect(Collectors.joining("."));
+	}
+
+	private static String writtenPart(String part) {
+		return !part.isEmpty() && part.chars().allMatch(c -> isIdentifierChar((char) c)) ? part
+				: "`" + part.replace("`", "``") + "`";
 	}
 
 	/** Whether all three parts are given. */

@@ -12,6 +12,7 @@ import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
@@ -82,10 +83,12 @@ class TableController {
 			throw ApiException.notFound("lakegov knows no table named " + resolved.name()
 					+ ": no statement read or wrote it, and the lakehouse inventory does not list it.");
 		}
-		if (!resolved.name().equals(table)) {
+		String written = TableRef.written(resolved.name());
+		if (!written.equals(table)) {
+			// braces in the query would be taken for the redirect's URI template variables
 			String query = request.getQueryString();
-			return "redirect:" + UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(resolved.name()).encode()
-					.toUriString() + (query == null ? "" : "?" + query);
+			return "redirect:" + UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(written).encode()
+					.toUriString() + (query == null ? "" : "?" + query.replace("{", "%7B").replace("}", "%7D"));
 		}
 		QuerySort sort = QuerySort.parse(queriesSort);
 		DateRange range = dates.range(from, to);

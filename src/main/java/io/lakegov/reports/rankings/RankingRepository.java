@@ -120,6 +120,22 @@ class RankingRepository {
 			.list();
 	}
 
+	/** The users active over the range whose name holds the text (in lower case), most active first. */
+	List<String> usersContaining(DateRange range, String text, int limit) {
+		return jdbc.sql("""
+				SELECT user_name FROM user_daily
+				WHERE business_date BETWEEN :from AND :to AND strpos(lower(user_name), :text) > 0
+				GROUP BY user_name
+				ORDER BY sum(reads + writes) DESC, user_name
+				LIMIT :limit""")
+			.param("from", range.from())
+			.param("to", range.to())
+			.param("text", text)
+			.param("limit", limit)
+			.query(String.class)
+			.list();
+	}
+
 	/**
 	 * One user's read cost per table over the range, in one pass over the user's rows ({@code read_cost_daily_user}):
 	 * looking each table up by the primary key would walk every user's rows of that table on those days.

@@ -51,6 +51,11 @@ public class Rankings {
 				() -> indirect.tables(range, byUsers, limit), List::size);
 	}
 
+	/** The users active over the range whose name holds the text (in lower case), most active first. */
+	public List<String> usersContaining(DateRange range, String text, int limit) {
+		return repository.usersContaining(range, text, limit);
+	}
+
 	/** Users by {@code accesses} (reads and writes), {@code duration} or {@code bytes}. */
 	public List<UserRank> users(DateRange range, String by, int limit) {
 		return cache.get(List.of("rank-users", by, range, limit),

@@ -1,0 +1,113 @@
+package io.lakegov.pages;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.usage.UsageFactRepository;
+import io.lakegov.usage.UsageFixtures;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every address the pages give out leads where it says, names that need backticks included (a catalog
+ * {@code dev-…}, a column {@code order date}); a short name that several tables end with lists them. The column
+ * page names the writers and says when the inventory does not list the column.
+ */
+@IntegrationTest(properties = "lakegov.usage.time-zone=Asia/Tokyo")
+class PageNamesIntegrationTests {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	JdbcClient jdbc;
+
+	@Autowired
+	UsageFactRepository facts;
+
+	@Autowired
+	TransactionTemplate tx;
+
+	private String catalog;
+
+	private String table;
+
+	@BeforeEach
+	void readATableWhoseCatalogNeedsBackticks() {
+		catalog = UsageFixtures.unique("dev-");
+		table = catalog + ".sales.orders";
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(catalog + "-1", "ann", Instant.now().minus(1, ChronoUnit.DAYS))
+			.reads(table)
+			.done()
+			.statement(catalog + "-2", catalog + "@corp.example", Instant.now().minus(1, ChronoUnit.DAYS))
+			.reads(table)
+			.done()
+			.load();
+	}
+
+	@Test
+	void linksToANameThatNeedsBackticksOpenItsPage() throws Exception {
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		String address = "/tables/%60" + catalog + "%60.sales.orders";
+
+		String results = session.get("/search?q=" + catalog).body();
+		assertThat(results).contains("href=\"" + address + "\"", "href=\"/schemas/%60" + catalog + "%60.sales\"",
+				"href=\"/users/" + catalog + "@corp.example\"");
+		var page = session.get(address);
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains("<title>" + table + " · lakegov</title>");
+		assertThat(session.get("/schemas/%60" + catalog + "%60.sales").statusCode()).isEqualTo(200);
+
+		JsonNode suggestions = JSON.readTree(session.get("/search/suggestions?q=" + catalog).body());
+		assertThat(suggestions.findValuesAsString("url")).contains(address, "/schemas/%60" + catalog + "%60.sales");
+
+		var shouted = session.get("/tables/%60" + catalog.toUpperCase() + "%60.SALES.Orders?from=2026-01-01");
+		assertThat(shouted.statusCode()).isEqualTo(302);
+		assertThat(shouted.headers().firstValue("Location")).hasValueSatisfying(
+				location -> assertThat(location).endsWith(address + "?from=2026-01-01"));
+
+		var column = session.get(address + "/columns/%60order%20date%60");
+		assertThat(column.statusCode()).isEqualTo(200);
+		assertThat(column.body()).contains("<h1>order date</h1>",
+				"href=\"" + address + "/columns/%60order%20date%60?from=")
+			.doesNotContain("does not list this");
+		jdbc.sql("INSERT INTO column_inventory (table_name, column_name, valid_from) VALUES (:table, 'id', now())")
+			.param("table", table)
+			.update();
+		// answers are cached until the store changes through ingestion: another column, asked for the first time
+		assertThat(session.get(address + "/columns/%60ship%20date%60").body())
+			.contains("The lakehouse inventory does not list this");
+		assertThat(session.get(address + "/columns/id").body()).doesNotContain("does not list this");
+	}
+
+	@Test
+	void aShortNameThatSeveralTablesEndWithListsThem() throws Exception {
+		String name = UsageFixtures.unique("shared");
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(name + "-1", "ann", Instant.now().minus(1, ChronoUnit.DAYS))
+			.reads("main.s." + name)
+			.reads(catalog + ".s." + name)
+			.done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		var page = session.get("/tables/s." + name);
+		assertThat(page.statusCode()).isEqualTo(400);
+		assertThat(page.body()).contains("matches several tables", "href=\"/tables/main.s." + name + "\"",
+				"href=\"/tables/%60" + catalog + "%60.s." + name + "\"");
+	}
+
+}
