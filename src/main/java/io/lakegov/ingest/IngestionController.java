@@ -7,7 +7,6 @@ import java.util.Map;
 
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.Sources;
-import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.web.ApiException;
@@ -52,12 +51,9 @@ class IngestionController {
 
 	private final DetailHorizon horizon;
 
-	private final BusinessDates dates;
-
 	IngestionController(IngestionService ingestion, IngestionStatusService status, SourceParameter sources,
-			DetailHorizon horizon, BusinessDates dates) {
+			DetailHorizon horizon) {
 		this.horizon = horizon;
-		this.dates = dates;
 		this.ingestion = ingestion;
 		this.status = status;
 		this.sources = sources;
@@ -112,13 +108,7 @@ class IngestionController {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}
 		HistorySource of = sources.resolve(request.source());
-		horizon.closedBefore().ifPresent(closedBefore -> {
-			if (!to.isAfter(closedBefore.atStartOfDay(dates.zone()).toInstant())) {
-				throw ApiException.badRequest("The window ends before " + closedBefore + ": the business days before it "
-						+ "are closed by lakegov.store.detail-retention (their detail is in the lakehouse archive and their "
-						+ "rollups no longer change), so a backfill there would store nothing.");
-			}
-		});
+		horizon.refuseClosedWindow(to);
 		return accepted(claimed(() -> ingestion.startBackfill(of, from, to)));
 	}
 

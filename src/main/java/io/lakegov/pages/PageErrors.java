@@ -15,6 +15,7 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
@@ -42,6 +43,11 @@ class PageErrors {
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	String mistyped(MethodArgumentTypeMismatchException ex, Model model, HttpServletResponse response) {
 		return problem(HttpStatus.BAD_REQUEST, RequestProblems.mismatch(ex), model, response);
+	}
+
+	@ExceptionHandler(MissingServletRequestParameterException.class)
+	String missing(MissingServletRequestParameterException ex, Model model, HttpServletResponse response) {
+		return problem(HttpStatus.BAD_REQUEST, ex.getParameterName() + " is missing.", model, response);
 	}
 
 	@ExceptionHandler(HandlerMethodValidationException.class)

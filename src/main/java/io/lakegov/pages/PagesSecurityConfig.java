@@ -1,15 +1,21 @@
 package io.lakegov.pages;
 
+import java.io.IOException;
+
 import io.lakegov.web.ApiKeys;
 import io.lakegov.web.Role;
 import io.lakegov.web.SecurityProperties;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.csrf.CsrfException;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 
 /**
@@ -45,6 +51,7 @@ class PagesSecurityConfig {
 			.formLogin(form -> form.loginPage("/login").passwordParameter("key").failureUrl("/login?error").permitAll())
 			.logout(logout -> logout.logoutUrl("/logout").logoutSuccessUrl("/login?signedOut"))
 			.httpBasic(basic -> basic.disable())
+			.exceptionHandling(denied -> denied.accessDeniedHandler(PagesSecurityConfig::denied))
 			.headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(POLICY)))
 			.authorizeHttpRequests(requests -> requests.requestMatchers(OPEN)
 				.permitAll()
@@ -61,6 +68,20 @@ class PagesSecurityConfig {
 										? "/login?noRole" : "/login?providerError"))));
 		}
 		return http.build();
+	}
+
+	/**
+	 * A form whose CSRF token the session no longer knows (the session ended while the page stayed open, or
+	 * the service restarted) leads back to the sign-in form, which says why; anything else is refused.
+	 */
+	private static void denied(HttpServletRequest request, HttpServletResponse response, AccessDeniedException denied)
+			throws IOException {
+		if (denied instanceof CsrfException) {
+			response.sendRedirect(request.getContextPath() + "/login?expired");
+		}
+		else {
+			response.sendError(HttpServletResponse.SC_FORBIDDEN);
+		}
 	}
 
 }

@@ -34,7 +34,8 @@ class SchemaController {
 
 	@GetMapping("/schemas/{schema}")
 	String schema(@PathVariable String schema, @RequestParam(required = false) String from,
-			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int page,
+			@RequestParam(required = false) String to,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			Model model) {
 		DateRange range = dates.range(from, to);

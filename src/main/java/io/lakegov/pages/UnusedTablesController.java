@@ -28,7 +28,7 @@ class UnusedTablesController {
 
 	@GetMapping("/unused")
 	String unused(@RequestParam(defaultValue = "90") @Min(1) @Max(DateRange.MAX_DAYS) int days,
-			@RequestParam(defaultValue = "0") @Min(0) int page,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			Model model) {
 		var unused = tables.unused(days, new PageRequest(page, size));

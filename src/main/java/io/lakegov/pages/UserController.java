@@ -35,7 +35,8 @@ class UserController {
 
 	@GetMapping("/users/{user}")
 	String user(@PathVariable @Size(min = 1, max = 255) String user, @RequestParam(required = false) String from,
-			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int page,
+			@RequestParam(required = false) String to,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			Model model) {
 		DateRange range = dates.range(from, to);

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
+import io.lakegov.web.ApiException;
+
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -40,6 +42,20 @@ public class DetailHorizon {
 	/** The first business day whose detail the store holds whole, if days before it are closed. */
 	public Optional<LocalDate> closedBefore() {
 		return jdbc.sql("SELECT shed_before FROM detail_horizon").query(HORIZON).optional().flatMap(horizon -> horizon);
+	}
+
+	/**
+	 * Refuses (400) a backfill window that ends before the first open business day: it would read rows that
+	 * are counted and not stored.
+	 */
+	public void refuseClosedWindow(Instant windowEnd) {
+		closedBefore().ifPresent(closedBefore -> {
+			if (!windowEnd.isAfter(closedBefore.atStartOfDay(dates.zone()).toInstant())) {
+				throw ApiException.badRequest("The window ends before " + closedBefore + ": the business days before it "
+						+ "are closed by lakegov.store.detail-retention (their detail is in the lakehouse archive and their "
+						+ "rollups no longer change), so a backfill there would store nothing.");
+			}
+		});
 	}
 
 	/**

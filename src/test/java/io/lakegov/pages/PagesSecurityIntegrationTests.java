@@ -43,7 +43,9 @@ class PagesSecurityIntegrationTests {
 
 	@Test
 	void signingInNeedsTheFormsTokenAndAnAcceptedKey() throws Exception {
-		assertThat(post("/login", "key=" + IntegrationTest.VIEWER_KEY).statusCode()).isEqualTo(403);
+		var tokenless = post("/login", "key=" + IntegrationTest.VIEWER_KEY);
+		assertThat(tokenless.headers().firstValue("Location")).hasValueSatisfying(to -> assertThat(to).endsWith("/login?expired"));
+		assertThat(get("/").statusCode()).as("not signed in").isEqualTo(302);
 
 		var refused = post("/login", "key=wrong&_csrf=" + token());
 		assertThat(refused.headers().firstValue("Location")).hasValueSatisfying(to -> assertThat(to).endsWith("/login?error"));
@@ -59,7 +61,9 @@ class PagesSecurityIntegrationTests {
 		assertThat(suggestions.statusCode()).isEqualTo(200);
 		assertThat(suggestions.body()).isEqualTo("[]");
 
-		assertThat(post("/logout", "").statusCode()).isEqualTo(403);
+		var tokenlessSignOut = post("/logout", "");
+		assertThat(tokenlessSignOut.headers().firstValue("Location")).hasValueSatisfying(to -> assertThat(to).endsWith("/login?expired"));
+		assertThat(get("/").statusCode()).as("still signed in").isEqualTo(200);
 		var signedOut = post("/logout", "_csrf=" + csrfOf(get("/").body()));
 		assertThat(signedOut.headers().firstValue("Location")).hasValueSatisfying(to -> assertThat(to).endsWith("/login?signedOut"));
 		assertThat(get("/").statusCode()).isEqualTo(302);

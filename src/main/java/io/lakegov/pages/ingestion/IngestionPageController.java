@@ -2,7 +2,6 @@ package io.lakegov.pages.ingestion;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -14,6 +13,8 @@ import io.lakegov.ingest.IngestionStatus;
 import io.lakegov.ingest.IngestionStatusService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.ingest.SourceParameter;
+import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
 import io.lakegov.web.ProblemTypes;
@@ -46,7 +47,14 @@ class IngestionPageController {
 
 	private final SourceParameter sources;
 
-	IngestionPageController(IngestionStatusService status, IngestionService ingestion, SourceParameter sources) {
+	private final BusinessDates dates;
+
+	private final DetailHorizon horizon;
+
+	IngestionPageController(IngestionStatusService status, IngestionService ingestion, SourceParameter sources,
+			BusinessDates dates, DetailHorizon horizon) {
+		this.dates = dates;
+		this.horizon = horizon;
 		this.status = status;
 		this.ingestion = ingestion;
 		this.sources = sources;
@@ -78,13 +86,14 @@ class IngestionPageController {
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
 		requireOperator();
-		// whole days in UTC, the last one included
-		Instant start = from.atStartOfDay(ZoneOffset.UTC).toInstant();
-		Instant end = to.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+		// whole business days, as every page counts them, the last one included
+		Instant start = from.atStartOfDay(dates.zone()).toInstant();
+		Instant end = to.plusDays(1).atStartOfDay(dates.zone()).toInstant();
 		if (!start.isBefore(end)) {
 			throw ApiException.badRequest("The first day of a backfill must not be after its last day.");
 		}
 		HistorySource of = sources.resolve(source);
+		horizon.refuseClosedWindow(end);
 		return started(() -> ingestion.startBackfill(of, start, end));
 	}
 

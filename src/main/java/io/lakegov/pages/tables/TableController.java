@@ -69,13 +69,14 @@ class TableController {
 
 	@GetMapping("/tables/{table}")
 	String table(@PathVariable String table, @RequestParam(required = false) String from,
-			@RequestParam(required = false) String to, @RequestParam(defaultValue = "0") @Min(0) int readersPage,
-			@RequestParam(defaultValue = "0") @Min(0) int writersPage,
-			@RequestParam(defaultValue = "0") @Min(0) int columnsPage,
-			@RequestParam(defaultValue = "0") @Min(0) int queriesPage,
+			@RequestParam(required = false) String to,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int readersPage,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int writersPage,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int columnsPage,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int queriesPage,
 			@RequestParam(defaultValue = "statements") String queriesSort,
-			@RequestParam(defaultValue = "0") @Min(0) int statementsPage,
-			@RequestParam(defaultValue = "0") @Min(0) int relatedPage,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int statementsPage,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int relatedPage,
 			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			HttpServletRequest request, Model model) {
 		ResolvedTable resolved = resolver.resolve(table);

@@ -1,0 +1,57 @@
+package io.lakegov.pages;
+
+import java.net.http.HttpRequest;
+import java.time.Duration;
+
+import io.lakegov.support.IntegrationTest;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A backfill started from the ingestion page covers whole business days of the business time zone; one without
+ * its last day answers a page that says so.
+ */
+@IntegrationTest(properties = "lakegov.usage.time-zone=Asia/Tokyo")
+class IngestionPageBackfillIntegrationTests {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@LocalServerPort
+	int port;
+
+	@Test
+	void aBackfillFromThePageCoversWholeBusinessDaysAndOneWithoutItsLastDayIsRefused() throws Exception {
+		PageSession session = new PageSession(port).signIn(IntegrationTest.OPERATOR_KEY);
+		String csrf = PageSession.csrfOf(session.get("/ingestion").body());
+
+		var incomplete = session.post("/ingestion/backfills", "source=default&from=2026-11-01&_csrf=" + csrf);
+		assertThat(incomplete.statusCode()).isEqualTo(400);
+		assertThat(incomplete.body()).contains("to is missing.");
+
+		var started = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=2026-11-02&_csrf=" + csrf);
+		assertThat(started.statusCode()).isEqualTo(302);
+		String location = started.headers().firstValue("Location").orElseThrow();
+		String id = location.substring(location.indexOf("started=") + "started=".length());
+		JsonNode run = run(session, id);
+		assertThat(run.get("windowStart").asString()).isEqualTo("2026-10-31T15:00:00Z");
+		assertThat(run.get("windowEnd").asString()).isEqualTo("2026-11-02T15:00:00Z");
+		await().atMost(Duration.ofMinutes(2))
+			.pollInterval(Duration.ofMillis(200))
+			.until(() -> !"RUNNING".equals(run(session, id).get("status").asString()));
+	}
+
+	private static JsonNode run(PageSession session, String id) throws Exception {
+		var answer = session.send(HttpRequest.newBuilder(session.uri("/api/v1/ingestion/runs/" + id))
+			.header("X-API-Key", IntegrationTest.OPERATOR_KEY)
+			.build());
+		assertThat(answer.statusCode()).isEqualTo(200);
+		return JSON.readTree(answer.body());
+	}
+
+}
