@@ -30,6 +30,8 @@
     height: 280,
     series: series,
     scales: { x: { time: true } },
+    // the days are business days, placed at midnight UTC: shown as such whatever the browser's time zone
+    tzDate: function (ts) { return uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"); },
     axes: [{ stroke: "#1b1f24" }, { stroke: "#1b1f24" }],
     legend: { live: false }
   }, columns, target);
