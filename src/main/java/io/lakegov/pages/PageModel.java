@@ -1,15 +1,22 @@
 package io.lakegov.pages;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 import io.lakegov.web.Callers;
 import io.lakegov.web.Role;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /** What every page's layout shows: who is signed in, with which role, and how times and counts read. */
 @ControllerAdvice(basePackageClasses = PageModel.class)
@@ -79,6 +86,42 @@ class PageModel {
 	/** Days with one decimal; a dash for none. */
 	public String days(Double days) {
 		return days == null ? "–" : String.format(Locale.ROOT, "%.1f days", days);
+	}
+
+	/**
+	 * The current address showing other days: from {@code from} to today (the last 30 days without one), the
+	 * lists back to their first pages, every other choice (an order, a size) as it is.
+	 */
+	public String withDays(@Nullable LocalDate from) {
+		var builder = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam("to");
+		builder = from == null ? builder.replaceQueryParam("from") : builder.replaceQueryParam("from", from);
+		for (String name : parameters().keySet()) {
+			if (isListPage(name)) {
+				builder.replaceQueryParam(name);
+			}
+		}
+		var address = builder.build();
+		return address.getPath() + (address.getQuery() == null ? "" : "?" + address.getQuery());
+	}
+
+	/** The current address's choices a form of other days carries along: all but the days and the lists' pages. */
+	public Map<String, String> keptWithDays() {
+		Map<String, String> kept = new LinkedHashMap<>();
+		parameters().forEach((name, values) -> {
+			if (!name.equals("from") && !name.equals("to") && !isListPage(name) && values.length > 0) {
+				kept.put(name, values[0]);
+			}
+		});
+		return kept;
+	}
+
+	private static Map<String, String[]> parameters() {
+		return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+				? attributes.getRequest().getParameterMap() : Map.of();
+	}
+
+	private static boolean isListPage(String name) {
+		return name.equals("page") || name.endsWith("Page");
 	}
 
 }
