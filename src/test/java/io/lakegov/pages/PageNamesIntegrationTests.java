@@ -82,7 +82,8 @@ class PageNamesIntegrationTests {
 
 		var column = session.get(address + "/columns/%60order%20date%60");
 		assertThat(column.statusCode()).isEqualTo(200);
-		assertThat(column.body()).contains("<h1>order date</h1>",
+		assertThat(column.body()).contains("<h1>order date</h1>", "<h2 id=\"writers-heading\">Writers</h2>",
+				"Nobody wrote it in these days.", "<section id=\"readers\" aria-labelledby=\"readers-heading\">",
 				"href=\"" + address + "/columns/%60order%20date%60?from=")
 			.doesNotContain("does not list this");
 		jdbc.sql("INSERT INTO column_inventory (table_name, column_name, valid_from) VALUES (:table, 'id', now())")
