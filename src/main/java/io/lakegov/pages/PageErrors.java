@@ -31,11 +31,18 @@ class PageErrors {
 
 	private static final Logger log = LoggerFactory.getLogger(PageErrors.class);
 
+	private final PageNames names;
+
+	PageErrors(PageNames names) {
+		this.names = names;
+	}
+
 	@ExceptionHandler(ApiException.class)
 	String refused(ApiException ex, Model model, HttpServletResponse response) {
 		// a short name that several tables end with: the page lists them, each a link
 		if (ex.properties().get("candidates") instanceof List<?> candidates) {
 			model.addAttribute("candidates", candidates.stream().map(String::valueOf).toList());
+			model.addAttribute("names", names);
 		}
 		return problem(ex.status(), ex.getMessage(), model, response);
 	}

@@ -22,6 +22,12 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 @ControllerAdvice(basePackageClasses = PageModel.class)
 class PageModel {
 
+	private final PageNames names;
+
+	PageModel(PageNames names) {
+		this.names = names;
+	}
+
 	private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
 		.withZone(ZoneOffset.UTC);
 
@@ -38,6 +44,11 @@ class PageModel {
 	@ModelAttribute("fmt")
 	PageModel formats() {
 		return this;
+	}
+
+	@ModelAttribute("names")
+	PageNames names() {
+		return names;
 	}
 
 	/** A time as people in several time zones read it alike; a dash for none. */

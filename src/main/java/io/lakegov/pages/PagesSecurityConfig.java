@@ -28,7 +28,7 @@ import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 @Configuration(proxyBeanMethods = false)
 class PagesSecurityConfig {
 
-	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/users/**",
+	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/columns", "/users/**",
 			"/rankings", "/schemas/**", "/unused", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**",
 			"/oauth2/authorization/**", "/login/oauth2/**" };
 

@@ -3,7 +3,6 @@ package io.lakegov.pages;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.lakegov.usage.TableRef;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.validation.constraints.Size;
 
@@ -25,8 +24,11 @@ class SearchController {
 
 	private final Search search;
 
-	SearchController(Search search) {
+	private final PageNames names;
+
+	SearchController(Search search, PageNames names) {
 		this.search = search;
+		this.names = names;
 	}
 
 	@GetMapping("/search")
@@ -40,24 +42,15 @@ class SearchController {
 	List<Suggestion> suggestions(@RequestParam(defaultValue = "") @Size(max = 200) String q) {
 		var results = search.find(q, SUGGESTIONS);
 		List<Suggestion> suggestions = new ArrayList<>();
-		results.tables().forEach(table -> suggestions.add(new Suggestion("table", table.table(), tableUrl(table.table()))));
-		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, schemaUrl(schema))));
+		results.tables()
+			.forEach(table -> suggestions.add(new Suggestion("table", table.table(), names.table(table.table()))));
+		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, names.schema(schema))));
 		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, userUrl(user))));
 		return suggestions;
 	}
 
-	static String tableUrl(String table) {
-		return UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(TableRef.written(table)).encode()
-			.toUriString();
-	}
-
 	static String userUrl(String user) {
 		return UriComponentsBuilder.fromPath("/users/{user}").buildAndExpand(user).encode().toUriString();
-	}
-
-	static String schemaUrl(String schema) {
-		return UriComponentsBuilder.fromPath("/schemas/{schema}").buildAndExpand(TableRef.written(schema)).encode()
-			.toUriString();
 	}
 
 	/**

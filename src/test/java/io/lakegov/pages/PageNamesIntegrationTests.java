@@ -96,6 +96,36 @@ class PageNamesIntegrationTests {
 	}
 
 	@Test
+	void aTableAddressedByPathHasItsNameInTheQueryOfItsAddresses() throws Exception {
+		String bucket = UsageFixtures.unique("bucket-");
+		String path = "delta.s3://" + bucket + "/raw/events";
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(bucket + "-1", "ann", Instant.now().minus(1, ChronoUnit.DAYS))
+			.reads(path)
+			.done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		String address = "/tables?name=delta.%60s3%3A%2F%2F" + bucket + "%2Fraw%2Fevents%60";
+
+		assertThat(session.get("/search?q=" + bucket).body()).contains("href=\"" + address + "\"");
+		var page = session.get(address + "&size=10");
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains("<title>" + path + " · lakegov</title>",
+				"<input type=\"hidden\" name=\"name\" value=\"delta.`s3://" + bucket + "/raw/events`\">",
+				"href=\"" + address + "&amp;size=10&amp;from=")
+			.doesNotContain("History kept and time travel");
+
+		var shouted = session.get("/tables?name=DELTA.%60s3://" + bucket + "/raw/events%60&from=2026-01-01");
+		assertThat(shouted.statusCode()).isEqualTo(302);
+		assertThat(shouted.headers().firstValue("Location")).hasValueSatisfying(
+				location -> assertThat(location).endsWith(address + "&from=2026-01-01"));
+		var column = session.get("/columns?table=delta.%60s3://" + bucket + "/raw/events%60&column=id");
+		assertThat(column.statusCode()).isEqualTo(200);
+		assertThat(column.body()).contains("<h1>id</h1>", "href=\"" + address + "\"");
+		assertThat(session.get("/tables").statusCode()).isEqualTo(404);
+	}
+
+	@Test
 	void aShortNameThatSeveralTablesEndWithListsThem() throws Exception {
 		String name = UsageFixtures.unique("shared");
 		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)

@@ -38,6 +38,17 @@ class ColumnController {
 	@GetMapping("/tables/{table}/columns/{column}")
 	String column(@PathVariable String table, @PathVariable String column, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to, Model model) {
+		return page(table, column, from, to, model);
+	}
+
+	/** The column of a table addressed by path, whose slashes no path segment may hold. */
+	@GetMapping("/columns")
+	String columnOfPath(@RequestParam String table, @RequestParam String column,
+			@RequestParam(required = false) String from, @RequestParam(required = false) String to, Model model) {
+		return page(table, column, from, to, model);
+	}
+
+	private String page(String table, String column, String from, String to, Model model) {
 		ResolvedTable resolved = resolver.resolve(table);
 		ColumnName name = ColumnName.parse(column);
 		if (!resolved.seen()) {

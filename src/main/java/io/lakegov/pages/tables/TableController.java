@@ -1,6 +1,9 @@
 package io.lakegov.pages.tables;
 
+import java.util.Set;
+
 import io.lakegov.impact.ImpactService;
+import io.lakegov.pages.PageNames;
 import io.lakegov.pages.Pager;
 import io.lakegov.reports.ColumnUsage;
 import io.lakegov.reports.IndirectReaders;
@@ -20,13 +23,13 @@ import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * One table: the verdict and its evidence, the daily chart over the chosen days, its readers (directly and
@@ -55,8 +58,11 @@ class TableController {
 
 	private final RetentionService retention;
 
+	private final PageNames names;
+
 	TableController(TableResolver resolver, BusinessDates dates, ImpactService impact, TableUsage usage,
-			IndirectReaders readers, ColumnUsage columns, TableQueryService queries, RetentionService retention) {
+			IndirectReaders readers, ColumnUsage columns, TableQueryService queries, RetentionService retention,
+			PageNames names) {
 		this.resolver = resolver;
 		this.dates = dates;
 		this.impact = impact;
@@ -65,10 +71,13 @@ class TableController {
 		this.columns = columns;
 		this.queries = queries;
 		this.retention = retention;
+		this.names = names;
 	}
 
-	@GetMapping("/tables/{table}")
-	String table(@PathVariable String table, @RequestParam(required = false) String from,
+	/** A table's page: {@code /tables/main.sales.orders}, or {@code /tables?name=...} for a table addressed by path. */
+	@GetMapping({ "/tables/{table}", "/tables" })
+	String table(@PathVariable(required = false) @Nullable String table,
+			@RequestParam(required = false) @Nullable String name, @RequestParam(required = false) String from,
 			@RequestParam(required = false) String to,
 			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int readersPage,
 			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int writersPage,
@@ -79,17 +88,18 @@ class TableController {
 			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int relatedPage,
 			@RequestParam(defaultValue = "" + Pager.DEFAULT_SIZE) @Min(1) @Max(PageRequest.MAX_SIZE) int size,
 			HttpServletRequest request, Model model) {
-		ResolvedTable resolved = resolver.resolve(table);
+		String given = table != null ? table : name;
+		if (given == null) {
+			throw ApiException.notFound("There is no page at this address. Search for a table, a schema or a user.");
+		}
+		ResolvedTable resolved = resolver.resolve(given);
 		if (!resolved.seen()) {
 			throw ApiException.notFound("lakegov knows no table named " + resolved.name()
 					+ ": no statement read or wrote it, and the lakehouse inventory does not list it.");
 		}
 		String written = TableRef.written(resolved.name());
-		if (!written.equals(table)) {
-			// braces in the query would be taken for the redirect's URI template variables
-			String query = request.getQueryString();
-			return "redirect:" + UriComponentsBuilder.fromPath("/tables/{table}").buildAndExpand(written).encode()
-					.toUriString() + (query == null ? "" : "?" + query.replace("{", "%7B").replace("}", "%7D"));
+		if (!written.equals(given) || PageNames.byQuery(written) != (table == null)) {
+			return PageNames.redirect(names.table(resolved.name()), request, Set.of("name"));
 		}
 		QuerySort sort = QuerySort.parse(queriesSort);
 		DateRange range = dates.range(from, to);
@@ -128,7 +138,8 @@ class TableController {
 		model.addAttribute("related", related);
 		model.addAttribute("relatedPager", Pager.of(related.tables(), "relatedPage"));
 
-		model.addAttribute("retention", retention.table(resolved.name()));
+		// retention proposals are for tables by name; a table addressed by path has none
+		model.addAttribute("retention", PageNames.byQuery(written) ? null : retention.table(resolved.name()));
 		return "tables/table";
 	}
 
