@@ -22,14 +22,14 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 @ControllerAdvice(basePackageClasses = PageModel.class)
 class PageModel {
 
+	private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
+		.withZone(ZoneOffset.UTC);
+
 	private final PageNames names;
 
 	PageModel(PageNames names) {
 		this.names = names;
 	}
-
-	private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
-		.withZone(ZoneOffset.UTC);
 
 	@ModelAttribute("caller")
 	String caller() {

@@ -137,9 +137,8 @@ class OutboxRepository {
 
 	/**
 	 * Holds back the other events of a watch whose receiver just failed {@code failed}: each waits at least
-	 * until the failed event's next attempt. Those this sender claimed in the same batch ({@code mine}, while
-	 * their claim is still its latest) are released unattempted, the others are held unless another sender
-	 * holds them. An event whose next attempt would come after {@code retryFor} from its raising is given up
+	 * until the failed event's next attempt. Those this sender claimed ({@code mine}, while their claim is
+	 * still its latest) are released unattempted, the others are held unless another sender holds them. An event whose next attempt would come after {@code retryFor} from its raising is given up
 	 * unsent: FAILED, with an attempt that says why. How many were given up.
 	 */
 	@Transactional

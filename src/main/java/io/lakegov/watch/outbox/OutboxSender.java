@@ -3,10 +3,9 @@ package io.lakegov.watch.outbox;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.random.RandomGenerator;
 
@@ -60,25 +59,22 @@ public class OutboxSender {
 	 */
 	public int sendDue() {
 		int attempts = 0;
-		Set<Long> failing = new HashSet<>();
+		Map<Long, OutboxRepository.Claimed> failing = new HashMap<>();
 		List<OutboxRepository.Claimed> claimed;
 		do {
 			claimed = repository.claim(properties.sendBatch(), properties.lease());
-			for (int i = 0; i < claimed.size(); i++) {
-				OutboxRepository.Claimed event = claimed.get(i);
-				if (failing.contains(event.watchId())) {
+			for (OutboxRepository.Claimed event : claimed) {
+				OutboxRepository.Claimed failed = failing.get(event.watchId());
+				if (failed != null) {
+					// its watch's receiver failed in this round: released unattempted, to wait behind that event
+					metrics.delivered("FAILED", repository.holdBack(failed, List.of(event), properties.retryFor()));
 					continue;
 				}
 				Delivery delivery = deliver(event, false);
 				attempts++;
 				if (!"DELIVERED".equals(delivery.eventStatus())) {
-					failing.add(event.watchId());
-					List<OutboxRepository.Claimed> mine = claimed.subList(i + 1, claimed.size())
-						.stream()
-						.filter(later -> later.watchId() == event.watchId())
-						.toList();
-					int given = repository.holdBack(event, mine, properties.retryFor());
-					metrics.delivered("FAILED", given);
+					failing.put(event.watchId(), event);
+					metrics.delivered("FAILED", repository.holdBack(event, List.of(), properties.retryFor()));
 				}
 			}
 		}
