@@ -3,7 +3,6 @@ package io.lakegov.web;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collector;
@@ -63,8 +62,9 @@ class ContractClientIntegrationTests {
 		String catalog = UsageFixtures.unique("client");
 		orders = catalog + ".sales.orders";
 		summary = catalog + ".sales.daily_summary";
-		Instant at = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
-		yesterday = at.atZone(ZoneOffset.UTC).toLocalDate();
+		// noon, so that the three statements minutes apart share their day whenever the test runs
+		yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1);
+		Instant at = yesterday.atTime(12, 0).toInstant(ZoneOffset.UTC);
 		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
 			.statement(catalog + "-dash", "ann@x.io", at).through("DASHBOARD", "d-1").reads(orders).done()
 			.statement(catalog + "-adhoc", "bob@x.io", at.plusSeconds(60)).reads(orders).done()
