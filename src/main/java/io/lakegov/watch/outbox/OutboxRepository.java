@@ -11,9 +11,9 @@ import java.util.Optional;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.watch.Delivery;
 import io.lakegov.web.PageResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -137,26 +137,26 @@ class OutboxRepository {
 
 	/**
 	 * Holds back the other events of a watch whose receiver just failed {@code failed}: each waits at least
-	 * until the failed event's next attempt. Those this sender claimed ({@code mine}, while their claim is
-	 * still its latest) are released unattempted, the others are held unless another sender holds them. An event whose next attempt would come after {@code retryFor} from its raising is given up
-	 * unsent: FAILED, with an attempt that says why. How many were given up.
+	 * until the failed event's next attempt. The event this sender claimed and skips ({@code mine}, while its
+	 * claim is still the latest) is released unattempted; the others are held unless another sender holds
+	 * them. An event whose next attempt would come after {@code retryFor} from its raising is given up unsent:
+	 * FAILED, with an attempt that says why. How many were given up.
 	 */
 	@Transactional
-	int holdBack(Claimed failed, List<Claimed> mine, Duration retryFor) {
+	int holdBack(Claimed failed, @Nullable Claimed mine, Duration retryFor) {
 		jdbc.sql("""
-				WITH mine AS (SELECT * FROM unnest(:mineIds, :mineAttempts) AS m (id, attempt))
 				UPDATE watch_event e SET lease_until = NULL,
-				    attempts = CASE WHEN EXISTS (SELECT 1 FROM mine m WHERE m.id = e.id AND m.attempt = e.attempts)
+				    attempts = CASE WHEN e.id = CAST(:mine AS bigint) AND e.attempts = CAST(:mineAttempt AS integer)
 				        THEN e.attempts - 1 ELSE e.attempts END,
 				    next_attempt_at = greatest(e.next_attempt_at,
 				        (SELECT f.next_attempt_at FROM watch_event f WHERE f.id = :failed))
 				WHERE e.watch_id = :watch AND e.status = 'PENDING' AND e.id <> :failed
 				  AND (e.lease_until IS NULL OR e.lease_until <= now()
-				       OR EXISTS (SELECT 1 FROM mine m WHERE m.id = e.id AND m.attempt = e.attempts))""")
+				       OR (e.id = CAST(:mine AS bigint) AND e.attempts = CAST(:mineAttempt AS integer)))""")
 			.param("failed", failed.id())
 			.param("watch", failed.watchId())
-			.param("mineIds", new SqlArrayValue("bigint", mine.stream().map(Claimed::id).toArray()))
-			.param("mineAttempts", new SqlArrayValue("integer", mine.stream().map(Claimed::attempt).toArray()))
+			.param("mine", mine == null ? null : mine.id())
+			.param("mineAttempt", mine == null ? null : mine.attempt())
 			.update();
 		return jdbc.sql("""
 				WITH late AS (

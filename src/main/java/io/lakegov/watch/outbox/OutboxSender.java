@@ -67,14 +67,14 @@ public class OutboxSender {
 				OutboxRepository.Claimed failed = failing.get(event.watchId());
 				if (failed != null) {
 					// its watch's receiver failed in this round: released unattempted, to wait behind that event
-					metrics.delivered("FAILED", repository.holdBack(failed, List.of(event), properties.retryFor()));
+					metrics.delivered("FAILED", repository.holdBack(failed, event, properties.retryFor()));
 					continue;
 				}
 				Delivery delivery = deliver(event, false);
 				attempts++;
 				if (!"DELIVERED".equals(delivery.eventStatus())) {
 					failing.put(event.watchId(), event);
-					metrics.delivered("FAILED", repository.holdBack(event, List.of(), properties.retryFor()));
+					metrics.delivered("FAILED", repository.holdBack(event, null, properties.retryFor()));
 				}
 			}
 		}
