@@ -1,6 +1,8 @@
 package io.lakegov.pages;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
@@ -22,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every address the pages give out leads where it says, names that need backticks included (a catalog
  * {@code dev-…}, a column {@code order date}); a short name that several tables end with lists them. The column
- * page names the writers and says when the inventory does not list the column.
+ * page names the writers and says when the inventory does not list the column. Other days, picked in the
+ * form or by a preset, keep the page's other choices and start its lists again.
  */
 @IntegrationTest(properties = "lakegov.usage.time-zone=Asia/Tokyo")
 class PageNamesIntegrationTests {
@@ -123,6 +126,22 @@ class PageNamesIntegrationTests {
 		assertThat(column.statusCode()).isEqualTo(200);
 		assertThat(column.body()).contains("<h1>id</h1>", "href=\"" + address + "\"");
 		assertThat(session.get("/tables").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void otherDaysKeepThePagesOtherChoicesAndStartItsListsAgain() throws Exception {
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		LocalDate today = LocalDate.now(ZoneId.of("Asia/Tokyo"));
+		String rankings = session.get("/rankings?tablesBy=users&limit=5&from=" + today.minusDays(2)).body();
+		assertThat(rankings).contains("<input type=\"hidden\" name=\"tablesBy\" value=\"users\">",
+				"<input type=\"hidden\" name=\"limit\" value=\"5\">",
+				"href=\"/rankings?tablesBy=users&amp;limit=5&amp;from=" + today.minusDays(6) + "\"",
+				"href=\"/rankings?tablesBy=users&amp;limit=5\"");
+		String page = session.get("/tables/%60" + catalog + "%60.sales.orders?queriesSort=duration&readersPage=1&size=10").body();
+		assertThat(page).contains("<input type=\"hidden\" name=\"queriesSort\" value=\"duration\">",
+				"href=\"/tables/%60" + catalog + "%60.sales.orders?queriesSort=duration&amp;size=10&amp;from="
+						+ today.minusDays(89) + "\"")
+			.doesNotContain("name=\"readersPage\"");
 	}
 
 	@Test
