@@ -1,5 +1,7 @@
 package io.lakegov.usage;
 
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,7 +67,7 @@ public class UsageFactRepository {
 						SELECT DISTINCT table_name, business_date FROM removed""")
 					.param("source", source)
 					.param("ids", array("text", statementIds.toArray(String[]::new)))
-					.query((rs, n) -> new DayTable(rs.getString(1), rs.getObject(2, java.time.LocalDate.class)))
+					.query((rs, n) -> new DayTable(rs.getString(1), rs.getObject(2, LocalDate.class)))
 					.list());
 				}
 			insert(source, facts);
@@ -77,6 +79,28 @@ public class UsageFactRepository {
 		});
 		clock.time("view_read_set_daily", () -> viewSets.add(source, written, facts));
 		clock.time("rollup_backlog", () -> upkeep.changed(touched));
+	}
+
+	/** The stored facts of the given statements of a source, by statement and position. */
+	public List<UsageFact> facts(String source, Collection<String> statementIds) {
+		if (statementIds.isEmpty()) {
+			return List.of();
+		}
+		return jdbc.sql("""
+				SELECT statement_id, access_no, table_name, written_name, fully_qualified, role, statement_kind,
+				    time_travel_kind, time_travel_value, time_travel_syntax, user_name, event_time, business_date,
+				    source_kind, source_id, execution_status, witness
+				FROM table_access WHERE source = :source AND statement_id = ANY(:ids) ORDER BY statement_id, access_no""")
+			.param("source", source)
+			.param("ids", array("text", statementIds.toArray(String[]::new)))
+			.query((rs, n) -> new UsageFact(rs.getString("statement_id"), rs.getInt("access_no"),
+					rs.getString("table_name"), rs.getString("written_name"), rs.getBoolean("fully_qualified"),
+					rs.getString("role"), rs.getString("statement_kind"), rs.getString("time_travel_kind"),
+					rs.getString("time_travel_value"), rs.getString("time_travel_syntax"), rs.getString("user_name"),
+					rs.getObject("event_time", OffsetDateTime.class).toInstant(),
+					rs.getObject("business_date", LocalDate.class), rs.getString("source_kind"),
+					rs.getString("source_id"), rs.getString("execution_status"), rs.getString("witness")))
+			.list();
 	}
 
 	private void insert(String source, List<UsageFact> facts) {

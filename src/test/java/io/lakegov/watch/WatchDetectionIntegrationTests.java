@@ -16,6 +16,7 @@ import io.lakegov.support.StoreReset;
 import io.lakegov.usage.UsageFixtures;
 import io.lakegov.watch.detect.ActiveWatches;
 import io.lakegov.watch.detect.HealthFlips;
+import io.lakegov.watch.detect.Redetector;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -52,6 +53,9 @@ class WatchDetectionIntegrationTests {
 
 	@Autowired
 	HealthFlips health;
+
+	@Autowired
+	Redetector redetector;
 
 	SourceRows source;
 
@@ -155,16 +159,7 @@ class WatchDetectionIntegrationTests {
 	@Test
 	void aWatchedTableThatLeavesTheInventoryWhileStillReadRaisesSchemaDropped() {
 		String c = UsageFixtures.unique("wdrop");
-		jdbc.sql("""
-				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
-				VALUES (:c, 's', 'read', 'MANAGED', :at, :at), (:c, 's', 'unread', 'MANAGED', :at, :at)""")
-			.param("c", c)
-			.param("at", Timestamp.from(daysAgo(10)))
-			.update();
-		catalog.sync();
-		read("ann", c + ".s.read", daysAgo(5));
-		ingest();
-		long watch = watch(List.of(c + ".s.*"), List.of("SCHEMA_DROPPED"), 1);
+		long watch = readTablesWatchedForDrops(c, "read", "unread");
 
 		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c").param("c", c).update();
 		catalog.sync();
@@ -174,6 +169,31 @@ class WatchDetectionIntegrationTests {
 		JsonNode payload = payload(watch, c + ".s.read|");
 		assertThat(payload.get("readers").asInt()).isEqualTo(1);
 		assertThat(payload.get("lastRead").asString()).isEqualTo(daysAgo(5).toString());
+	}
+
+	@Test
+	void aDropWhoseDetectionFailedRaisesSchemaDroppedLaterWithTheTimeTheSyncFoundIt() {
+		String c = UsageFixtures.unique("wdropfail");
+		long watch = readTablesWatchedForDrops(c, "read");
+
+		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c").param("c", c).update();
+		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
+		try {
+			catalog.sync();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
+		}
+		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_catalog = :c AND valid_to IS NULL")
+			.param("c", c).query(Long.class).single()).isZero();
+		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+		Instant found = jdbc.sql("SELECT happened_at FROM watch_redetection WHERE kind = 'DROPPED'")
+			.query(Timestamp.class).single().toInstant();
+
+		assertThat(redetector.redetectDue()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"SCHEMA_DROPPED|SCHEMA_DROPPED|" + c + ".s.read|" + found + "|PENDING");
+		assertThat(payload(watch, c + ".s.read|").get("readers").asInt()).isEqualTo(1);
 	}
 
 	@Test
@@ -193,8 +213,43 @@ class WatchDetectionIntegrationTests {
 	}
 
 	@Test
-	void aFailingDetectionLosesTheBatchsEventsButNeverTheBatch() {
+	void aFailingDetectionNeverFailsTheBatchAndItsEventsAreRaisedLaterFromTheStoredFacts() {
 		String c = UsageFixtures.unique("wfail");
+		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
+		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
+		try {
+			read("ann", c + ".s.t", now.minusSeconds(600));
+			ingest();
+			// the outbox still cannot take them: the batch waits for a later try, with the reason
+			assertThat(redetector.redetectDue()).isZero();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
+		}
+		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name = :t").param("t", c + ".s.t")
+			.query(Long.class).single()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+		assertThat(jdbc.sql("SELECT attempts || '|' || (last_error LIKE '%watch_event%') FROM watch_redetection")
+			.query(String.class).list()).containsExactly("1|true");
+
+		read("bob", c + ".s.t", now.minusSeconds(500));
+		ingest();
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"NEW_READER|NEW_READER|" + c + ".s.t|bob|" + day(now) + "|PENDING");
+
+		jdbc.sql("UPDATE watch_redetection SET next_attempt_at = now()").update();
+		assertThat(redetector.redetectDue()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"NEW_READER|NEW_READER|" + c + ".s.t|bob|" + day(now) + "|PENDING",
+				"NEW_READER|NEW_READER|" + c + ".s.t|ann|" + day(now) + "|PENDING");
+		assertThat(jdbc.sql("SELECT count(*) FROM watch_redetection").query(Long.class).single()).isZero();
+		assertThat(redetector.redetectDue()).isZero();
+		assertThat(WatchFixtures.events(jdbc, watch)).hasSize(2);
+	}
+
+	@Test
+	void aWaitingBatchWhoseFactsAreGoneRaisesNothingAndStopsWaiting() {
+		String c = UsageFixtures.unique("wgone");
 		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
 		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
 		try {
@@ -204,14 +259,31 @@ class WatchDetectionIntegrationTests {
 		finally {
 			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
 		}
-		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name = :t").param("t", c + ".s.t")
-			.query(Long.class).single()).isEqualTo(1);
-		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+		jdbc.sql("DELETE FROM table_access WHERE table_name = :t").param("t", c + ".s.t").update();
 
-		read("bob", c + ".s.t", now.minusSeconds(500));
+		assertThat(redetector.redetectDue()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+		assertThat(jdbc.sql("SELECT count(*) FROM watch_redetection").query(Long.class).single()).isZero();
+	}
+
+	/**
+	 * Puts the tables of schema {@code c.s} in the inventory ten days ago, has ann read {@code c.s.read} five
+	 * days ago, and watches the schema for drops; the watch.
+	 */
+	private long readTablesWatchedForDrops(String c, String... tables) {
+		for (String table : tables) {
+			jdbc.sql("""
+					INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+					VALUES (:c, 's', :t, 'MANAGED', :at, :at)""")
+				.param("c", c)
+				.param("t", table)
+				.param("at", Timestamp.from(daysAgo(10)))
+				.update();
+		}
+		catalog.sync();
+		read("ann", c + ".s.read", daysAgo(5));
 		ingest();
-		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
-				"NEW_READER|NEW_READER|" + c + ".s.t|bob|" + day(now) + "|PENDING");
+		return watch(List.of(c + ".s.*"), List.of("SCHEMA_DROPPED"), 1);
 	}
 
 	private void run(String status, int order, long rowsRead, long rowsMasked) {

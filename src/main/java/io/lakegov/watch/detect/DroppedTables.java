@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.lakegov.catalog.TablesDropped;
 import io.lakegov.usage.BusinessDates;
@@ -14,6 +15,7 @@ import io.lakegov.watch.EventType;
 import io.lakegov.watch.WatchProperties;
 import io.lakegov.watch.outbox.Outbox;
 import io.lakegov.watch.outbox.RaisedEvent;
+import io.lakegov.web.Secrets;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -23,7 +25,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Raises SCHEMA_DROPPED, inside the catalog sync's transaction, for watched tables that left the inventory
- * while they were still read in the window ({@code lakegov.watch.new-reader-after}).
+ * while they were still read in the window before the sync ({@code lakegov.watch.new-reader-after}). Should
+ * that fail, the sync commits with the tables recorded for {@link Redetector} to raise their events later.
  */
 @Component
 class DroppedTables {
@@ -40,8 +43,11 @@ class DroppedTables {
 
 	private final Savepoints savepoints;
 
+	private final Redetections redetections;
+
 	DroppedTables(ActiveWatches active, Outbox outbox, JdbcClient jdbc, BusinessDates dates,
-			WatchProperties properties, Savepoints savepoints) {
+			WatchProperties properties, Savepoints savepoints, Redetections redetections) {
+		this.redetections = redetections;
 		this.savepoints = savepoints;
 		this.active = active;
 		this.outbox = outbox;
@@ -53,14 +59,24 @@ class DroppedTables {
 	@EventListener
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void tablesDropped(TablesDropped event) {
+		raise(event, failure -> redetections.recordDropped(event.tables(), event.at(),
+				Secrets.mask(String.valueOf(failure.getMessage()))));
+	}
+
+	/**
+	 * Raises the events of the dropped tables in the current transaction, behind a savepoint; after a failure,
+	 * runs {@code afterFailure} behind another. Whether the events were raised (true when no watch wants them).
+	 */
+	boolean raise(TablesDropped event, Consumer<RuntimeException> afterFailure) {
 		List<WatchSet.Active> watches = active.current().wanting(EventType.SCHEMA_DROPPED);
-		if (!watches.isEmpty()) {
-			savepoints.run("a catalog sync", () -> detect(event, watches));
+		if (watches.isEmpty()) {
+			return true;
 		}
+		return savepoints.run("a catalog sync", () -> detect(event, watches), afterFailure);
 	}
 
 	private void detect(TablesDropped event, List<WatchSet.Active> watches) {
-		LocalDate today = dates.today();
+		LocalDate day = event.at().atZone(dates.zone()).toLocalDate();
 		List<RaisedEvent> raised = new ArrayList<>();
 		for (String table : event.tables()) {
 			List<WatchSet.Active> matching = watches.stream()
@@ -69,7 +85,7 @@ class DroppedTables {
 			if (matching.isEmpty()) {
 				continue;
 			}
-			Optional<Read> read = lastRead(table, today.minusDays(windowDays));
+			Optional<Read> read = lastRead(table, day.minusDays(windowDays));
 			if (read.isEmpty()) {
 				continue;
 			}

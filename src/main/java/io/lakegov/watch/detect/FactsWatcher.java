@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import io.lakegov.catalog.Deprecation;
 import io.lakegov.usage.FactsWritten;
@@ -19,6 +21,7 @@ import io.lakegov.watch.EventType;
 import io.lakegov.watch.WatchProperties;
 import io.lakegov.watch.outbox.Outbox;
 import io.lakegov.watch.outbox.RaisedEvent;
+import io.lakegov.web.Secrets;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -31,7 +34,8 @@ import org.springframework.transaction.annotation.Transactional;
  * memory against the watches (direct accesses by table name, reads of views through the {@link ViewIndex});
  * the store is asked only about the principals and tables that matched, in one query per event type. A watch
  * hears of accesses from its creation on; each event is stored once per (watch, key), so facts derived again
- * raise nothing new. A failure here loses the batch's events, never the batch ({@link Savepoints}).
+ * raise nothing new. A failure here never fails the batch ({@link Savepoints}): the batch commits with its
+ * statements recorded for {@link Redetector} to raise their events later from their stored facts.
  */
 @Component
 class FactsWatcher {
@@ -50,10 +54,13 @@ class FactsWatcher {
 
 	private final RecentAccesses recent;
 
+	private final Redetections redetections;
+
 	private final Duration window;
 
 	FactsWatcher(ActiveWatches active, ViewIndexes indexes, Novelty novelty, Outbox outbox,
-			WatchProperties properties, Savepoints savepoints, RecentAccesses recent) {
+			WatchProperties properties, Savepoints savepoints, RecentAccesses recent, Redetections redetections) {
+		this.redetections = redetections;
 		this.savepoints = savepoints;
 		this.recent = recent;
 		this.window = Duration.ofDays(properties.windowDays());
@@ -90,13 +97,31 @@ class FactsWatcher {
 	@EventListener
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void factsWritten(FactsWritten event) {
+		raise(event, failure -> redetections.recordFacts(event.source(), statements(event),
+				Secrets.mask(String.valueOf(failure.getMessage()))));
+	}
+
+	/**
+	 * Raises the events of the facts in the current transaction, behind a savepoint; after a failure, runs
+	 * {@code afterFailure} behind another. Whether the events were raised (true when the facts concern no
+	 * watch).
+	 */
+	boolean raise(FactsWritten event, Consumer<RuntimeException> afterFailure) {
 		if (event.facts().isEmpty()) {
-			return;
+			return true;
 		}
 		WatchSet watches = active.current();
-		if (watches.wantsAny(EventType.FROM_FACTS)) {
-			savepoints.run("a batch of " + event.source(), () -> detect(event, watches));
+		if (!watches.wantsAny(EventType.FROM_FACTS)) {
+			return true;
 		}
+		return savepoints.run("a batch of " + event.source(), () -> detect(event, watches), afterFailure);
+	}
+
+	/** The batch's statements, those whose facts were replaced and those that had none before. */
+	private static Set<String> statements(FactsWritten event) {
+		Set<String> statements = new LinkedHashSet<>(event.statements());
+		event.facts().forEach(fact -> statements.add(fact.statementId()));
+		return statements;
 	}
 
 	private void detect(FactsWritten event, WatchSet watches) {
