@@ -61,8 +61,6 @@ class DetailRetentionIntegrationTests {
 
 	static final LocalDate TODAY = LocalDate.now(ZoneOffset.UTC);
 
-	static final LocalDate CLOSED_BEFORE = TODAY.minusDays(ArchiveWarehouseTest.DETAIL_RETENTION_DAYS);
-
 	static final String ORDERS = "spark_catalog.sales.orders";
 
 	static final JsonMapper JSON = JsonMapper.builder().build();
@@ -101,6 +99,7 @@ class DetailRetentionIntegrationTests {
 		backfill(OLD.minus(1, ChronoUnit.DAYS), Instant.now());
 		assertThat(ids()).hasSize(10);
 		Map<String, String> before = answers();
+		LocalDate earliest = closedBeforeToday();
 
 		// no archive tables yet: nothing leaves the store
 		assertThat(shedder.shed()).isEmpty();
@@ -110,7 +109,8 @@ class DetailRetentionIntegrationTests {
 		archiveAll();
 		jdbc.sql("INSERT INTO archive_outbox (source, statement_id) VALUES ('default', 'o-read2')").update();
 		DetailShedder.Pass first = shedder.shed().orElseThrow();
-		assertThat(first.closedBefore()).isEqualTo(CLOSED_BEFORE);
+		// the horizon moves with the day, which may turn while the test runs
+		assertThat(first.closedBefore()).isBetween(earliest, closedBeforeToday());
 		assertThat(first.statements()).isEqualTo(4);
 		assertThat(first.facts()).isPositive();
 		assertThat(ids()).containsExactlyInAnyOrder("o-read2", "o-view", "o-travel", "o-failed", "n-read", "n-viewer");
@@ -131,7 +131,7 @@ class DetailRetentionIntegrationTests {
 
 		ArchiveStatus.Detail detail = status().detail();
 		assertThat(detail.retentionDays()).isEqualTo(ArchiveWarehouseTest.DETAIL_RETENTION_DAYS);
-		assertThat(detail.closedBefore()).isEqualTo(CLOSED_BEFORE);
+		assertThat(detail.closedBefore()).isBetween(first.closedBefore(), closedBeforeToday());
 		assertThat(detail.statementsShed()).isEqualTo(5);
 		assertThat(detail.statementsHeld()).isEqualTo(3);
 
@@ -174,20 +174,22 @@ class DetailRetentionIntegrationTests {
 		source.insert(workload());
 		backfill(OLD.minus(1, ChronoUnit.DAYS), Instant.now());
 		archiveAll();
-		shedder.shed().orElseThrow();
+		LocalDate earliest = closedBeforeToday();
+		LocalDate closed = shedder.shed().orElseThrow().closedBefore();
+		assertThat(closed).isBetween(earliest, closedBeforeToday());
 
 		JsonNode statements = get("/api/v1/statements?from=" + FROM + "&to=" + TODAY + "&size=100").getBody();
-		assertThat(statements.get("closedBefore").asString()).isEqualTo(CLOSED_BEFORE.toString());
+		assertThat(statements.get("closedBefore").asString()).isEqualTo(closed.toString());
 		assertThat(statements.get("items").findValuesAsString("statementId")).containsExactlyInAnyOrder("n-read",
 				"n-viewer");
-		JsonNode recent = get("/api/v1/statements?from=" + CLOSED_BEFORE + "&to=" + TODAY).getBody();
+		JsonNode recent = get("/api/v1/statements?from=" + closed + "&to=" + TODAY).getBody();
 		assertThat(recent.get("closedBefore").isNull()).isTrue();
 
 		ResponseEntity<JsonNode> oneSource = get(
 				"/api/v1/tables/" + ORDERS + "/readers?source=default&from=" + FROM + "&to=" + TODAY);
 		assertThat(oneSource.getStatusCode().value()).isEqualTo(409);
-		assertThat(oneSource.getBody().get("detail").asString()).contains(CLOSED_BEFORE.toString());
-		assertThat(get("/api/v1/tables/" + ORDERS + "/readers?source=default&from=" + CLOSED_BEFORE + "&to=" + TODAY)
+		assertThat(oneSource.getBody().get("detail").asString()).contains(closed.toString());
+		assertThat(get("/api/v1/tables/" + ORDERS + "/readers?source=default&from=" + closed + "&to=" + TODAY)
 			.getStatusCode()
 			.value()).isEqualTo(200);
 
@@ -247,6 +249,12 @@ class DetailRetentionIntegrationTests {
 		jdbc.sql("UPDATE openlineage_cursor SET last_error_at = now() - interval '8 days'").update();
 		shedder.shed().orElseThrow();
 		assertThat(ids()).containsExactlyInAnyOrder("o-view", "o-travel", "o-failed", "n-read", "n-viewer");
+	}
+
+
+	/** The first day whose statements keep their detail, as the day is now. */
+	private static LocalDate closedBeforeToday() {
+		return LocalDate.now(ZoneOffset.UTC).minusDays(ArchiveWarehouseTest.DETAIL_RETENTION_DAYS);
 	}
 
 	private List<WarehouseHistory.Row> workload() {

@@ -213,9 +213,12 @@ class DailyUsageFeedIntegrationTests {
 		assertProblem("/api/v1/usage/daily?from=" + FROM + "&to=" + TODAY + "&size=501", "size");
 		assertProblem("/api/v1/usage/daily?from=" + FROM + "&to=" + TODAY + "&size=many", "size");
 
+		// the service's today, which may have turned since the class began, or even during the request
+		LocalDate before = LocalDate.now(ZoneOffset.UTC);
 		JsonNode defaults = get("/api/v1/usage/daily").getBody();
-		assertThat(defaults.get("to").asString()).isEqualTo(TODAY.toString());
-		assertThat(defaults.get("from").asString()).isEqualTo(TODAY.minusDays(29).toString());
+		LocalDate to = LocalDate.parse(defaults.get("to").asString());
+		assertThat(to).isBetween(before, LocalDate.now(ZoneOffset.UTC));
+		assertThat(defaults.get("from").asString()).isEqualTo(to.minusDays(29).toString());
 		assertThat(defaults.get("size").asInt()).isEqualTo(DailyUsage.DEFAULT_SIZE);
 		assertThat(TestApi.anonymous(port).get().uri("/api/v1/usage/daily").retrieve().toBodilessEntity().getStatusCode())
 			.isEqualTo(HttpStatus.UNAUTHORIZED);
@@ -286,7 +289,9 @@ class DailyUsageFeedIntegrationTests {
 		for (LocalDate day : days) {
 			Instant at = day.atTime(12, 0).toInstant(ZoneOffset.UTC);
 			if (at.isAfter(now)) {
-				at = now.minusSeconds(60);
+				// today before noon: a minute ago, but never before the day began
+				Instant start = day.atStartOfDay(ZoneOffset.UTC).toInstant();
+				at = now.minusSeconds(60).isBefore(start) ? start : now.minusSeconds(60);
 			}
 			for (String sql : List.of("SELECT order_id, amount FROM main.sales.orders WHERE amount > 10",
 					"SELECT * FROM main.ops.feed_probe", "SELECT customer_id FROM main.silver.customers")) {

@@ -131,13 +131,22 @@ class PageNamesIntegrationTests {
 	@Test
 	void otherDaysKeepThePagesOtherChoicesAndStartItsListsAgain() throws Exception {
 		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
-		LocalDate today = LocalDate.now(ZoneId.of("Asia/Tokyo"));
-		String rankings = session.get("/rankings?tablesBy=users&limit=5&from=" + today.minusDays(2)).body();
+		ZoneId tokyo = ZoneId.of("Asia/Tokyo");
+		LocalDate today;
+		String rankings;
+		String page;
+		do {
+			// both pages of one day in Tokyo, whose presets they count back from
+			today = LocalDate.now(tokyo);
+			rankings = session.get("/rankings?tablesBy=users&limit=5&from=" + today.minusDays(2)).body();
+			page = session.get("/tables/%60" + catalog + "%60.sales.orders?queriesSort=duration&readersPage=1&size=10")
+				.body();
+		}
+		while (!today.equals(LocalDate.now(tokyo)));
 		assertThat(rankings).contains("<input type=\"hidden\" name=\"tablesBy\" value=\"users\">",
 				"<input type=\"hidden\" name=\"limit\" value=\"5\">",
 				"href=\"/rankings?tablesBy=users&amp;limit=5&amp;from=" + today.minusDays(6) + "\"",
 				"href=\"/rankings?tablesBy=users&amp;limit=5\"");
-		String page = session.get("/tables/%60" + catalog + "%60.sales.orders?queriesSort=duration&readersPage=1&size=10").body();
 		assertThat(page).contains("<input type=\"hidden\" name=\"queriesSort\" value=\"duration\">",
 				"href=\"/tables/%60" + catalog + "%60.sales.orders?queriesSort=duration&amp;size=10&amp;from="
 						+ today.minusDays(89) + "\"")

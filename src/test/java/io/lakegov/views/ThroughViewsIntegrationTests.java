@@ -39,6 +39,8 @@ class ThroughViewsIntegrationTests {
 
 	RestClient api;
 
+	final Instant midnight = Instant.now().truncatedTo(ChronoUnit.DAYS);
+
 	String t;
 
 	String u;
@@ -253,8 +255,9 @@ class ThroughViewsIntegrationTests {
 		}
 	}
 
-	private static Instant day(int daysAgo) {
-		return Instant.now().truncatedTo(ChronoUnit.DAYS).minus(daysAgo, ChronoUnit.DAYS).plus(10, ChronoUnit.HOURS);
+	/** 10:00 UTC, days before the day the test began: facts and expectations agree when midnight passes. */
+	private Instant day(int daysAgo) {
+		return midnight.minus(daysAgo, ChronoUnit.DAYS).plus(10, ChronoUnit.HOURS);
 	}
 
 	private static List<String> paths(JsonNode paths) {

@@ -72,10 +72,15 @@ class UsagePusher {
 
 	/** Pushes every closed day that is due, one after the other; how many were pushed whole. */
 	int pushDue() {
+		return pushDue(Instant.now());
+	}
+
+	/** As {@link #pushDue()}, with the days closed as of {@code now}. */
+	int pushDue(Instant now) {
 		if (!properties.pushes()) {
 			return 0;
 		}
-		LocalDate last = lastClosedDay(Instant.now(), dates.zone());
+		LocalDate last = lastClosedDay(now, dates.zone());
 		repository.addDays(last.minusDays(properties.pushDays() - 1L), last);
 		int pushed = 0;
 		Optional<PushRepository.Claimed> claimed;

@@ -50,7 +50,10 @@ class DataHubUsageIntegrationTests {
 
 	static final FakeGms GMS = new FakeGms();
 
-	static final LocalDate YESTERDAY = LocalDate.now(ZoneOffset.UTC).minusDays(1);
+	/** The tests' now: the pushes close days as of it, whenever midnight passes while the class runs. */
+	static final Instant NOW = Instant.now();
+
+	static final LocalDate YESTERDAY = LocalDate.ofInstant(NOW, ZoneOffset.UTC).minusDays(1);
 
 	static final LocalDate BEFORE = YESTERDAY.minusDays(1);
 
@@ -225,7 +228,7 @@ class DataHubUsageIntegrationTests {
 	@Test
 	void pushesEachClosedDayToGmsOnce() {
 		int expected = proposals(YESTERDAY.minusDays(3), YESTERDAY).size();
-		assertThat(pusher.pushDue()).isEqualTo(4);
+		assertThat(pusher.pushDue(NOW)).isEqualTo(4);
 		assertThat(GMS.all()).allMatch(request -> request.answered() == 200);
 		assertThat(GMS.accepted()).hasSize(expected);
 		assertThat(keys(GMS.accepted())).hasSize(expected);
@@ -234,7 +237,7 @@ class DataHubUsageIntegrationTests {
 			assertThat(request.proposal().get("aspectName").asString()).isEqualTo("datasetUsageStatistics");
 		}
 
-		assertThat(pusher.pushDue()).isZero();
+		assertThat(pusher.pushDue(NOW)).isZero();
 		assertThat(GMS.all()).hasSize(expected);
 		JsonNode status = api.get().uri("/api/v1/datahub/status").retrieve().body(JsonNode.class);
 		assertThat(status.get("pushing").asBoolean()).isTrue();
@@ -248,7 +251,7 @@ class DataHubUsageIntegrationTests {
 	void resumesAfterGmsWasDownWithoutPushingAnythingTwice() {
 		int expected = proposals(YESTERDAY.minusDays(3), YESTERDAY).size();
 		GMS.acceptOnly(2);
-		assertThat(pusher.pushDue()).as("the empty days before the first with usage").isEqualTo(2);
+		assertThat(pusher.pushDue(NOW)).as("the empty days before the first with usage").isEqualTo(2);
 		assertThat(GMS.accepted()).hasSize(2);
 		// the proposal after them was tried twice (lakegov.datahub.attempts), then the day was put back
 		assertThat(GMS.all()).hasSize(4);
@@ -260,7 +263,7 @@ class DataHubUsageIntegrationTests {
 		GMS.up();
 		// the day is due again after its backoff; the test does not wait for it
 		jdbc.sql("UPDATE datahub_usage_push SET next_attempt_at = now() WHERE status = 'PENDING'").update();
-		assertThat(pusher.pushDue()).isEqualTo(2);
+		assertThat(pusher.pushDue(NOW)).isEqualTo(2);
 		assertThat(GMS.accepted()).hasSize(expected);
 		assertThat(keys(GMS.accepted())).as("each (dataset, day) accepted once").hasSize(expected);
 		assertThat(api.get().uri("/api/v1/datahub/status").retrieve().body(JsonNode.class).get("failingDay").isNull())
