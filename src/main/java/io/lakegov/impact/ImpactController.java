@@ -44,7 +44,7 @@ class ImpactController {
 			+ "and the readers who reach it only through them, last access, time travel and a verdict (UNUSED, "
 			+ "READ_ONLY_BY_ETL, ACTIVE) over the lookback window")
 	ImpactReport impact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
-			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
+			+ "a partial name is completed when it matches exactly one known table" + TableRef.PATH_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
 		return impact.report(resolver.resolve(table), dates.lastDays(lookbackDays));
 	}
@@ -53,7 +53,7 @@ class ImpactController {
 	@Operation(summary = "Before dropping or renaming a column: its readers, writers, sources, views and downstream "
 			+ "tables, what may use it without certainty, and a verdict over the lookback window")
 	ColumnImpactReport columnImpact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
-			+ "a partial name is completed when it matches exactly one known table", example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
+			+ "a partial name is completed when it matches exactly one known table" + TableRef.PATH_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@Parameter(description = "the column: letters, digits and underscores, or quoted in backticks; case-insensitive", example = "amount") @PathVariable @Size(min = 1, max = ColumnName.MAX_TEXT) @Pattern(regexp = ColumnName.PATTERN, message = "must be a column name: letters, digits and _, or quoted in backticks") String column,
 			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
 		ColumnName name = ColumnName.parse(column);

@@ -34,7 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class TableUsageController {
 
 	static final String TABLE_DOC = "catalog.schema.table, case-insensitive, parts may be quoted in backticks; "
-			+ "a one- or two-part name is completed when it matches exactly one known table";
+			+ "a one- or two-part name is completed when it matches exactly one known table" + TableRef.PATH_DOC;
 
 	public static final String FROM_DOC = "first business date YYYY-MM-DD, included (default: to minus 29 days)";
 

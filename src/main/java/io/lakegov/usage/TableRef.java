@@ -26,6 +26,10 @@ public record TableRef(List<String> parts) {
 	public static final String PATTERN = "^(?:[A-Za-z0-9_]+|`(?:[^`\\x00-\\x1f\\x7f-\\x9f]|``)+`)"
 			+ "(?:\\.(?:[A-Za-z0-9_]+|`(?:[^`\\x00-\\x1f\\x7f-\\x9f]|``)+`)){0,2}$";
 
+	/** How the API's documentation names a table read by its storage path, after the usual form. */
+	public static final String PATH_DOC = "; a table read by its storage path is format.`path` "
+			+ "(delta.`s3://bucket/key`), its slashes encoded as %2F in a path segment";
+
 	/** The message of a name that does not match {@link #PATTERN}. */
 	public static final String PATTERN_MESSAGE = "must be catalog.schema.table, each part letters, digits and _ "
 			+ "or quoted in backticks";

@@ -33,7 +33,7 @@ import org.springframework.web.bind.annotation.RestController;
 class DeprecationController {
 
 	private static final String TABLE_DOC = "catalog.schema.table, case-insensitive, backticks allowed; a partial "
-			+ "name is completed when it matches exactly one known table";
+			+ "name is completed when it matches exactly one known table" + TableRef.PATH_DOC;
 
 	private final TableResolver resolver;
 

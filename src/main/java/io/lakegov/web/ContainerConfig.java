@@ -4,6 +4,7 @@ import org.apache.catalina.Container;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.tomcat.util.buf.EncodedSolidusHandling;
 
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -15,6 +16,9 @@ import org.springframework.core.Ordered;
 /**
  * Hostile input that never reaches a controller still gets problem details: bodies over the limit are
  * refused first of all filters, and what Tomcat refuses itself is reported by {@link ProblemErrorReportValve}.
+ * An encoded slash ({@code %2F}) stays encoded inside its path segment: a table addressed by storage path
+ * ({@code delta.`s3://bucket/key`}) is one segment of {@code /api/v1/tables/{table}}, and the slash is
+ * decoded only in the path variable, never where addresses are matched or authorised.
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerConfig {
@@ -32,6 +36,8 @@ class ContainerConfig {
 		return new WebServerFactoryCustomizer<>() {
 			@Override
 			public void customize(TomcatServletWebServerFactory factory) {
+				factory.addConnectorCustomizers(
+						connector -> connector.setEncodedSolidusHandling(EncodedSolidusHandling.PASS_THROUGH.getValue()));
 				factory.addContextCustomizers(context -> {
 					Container parent = context.getParent();
 					for (Valve valve : parent.getPipeline().getValves()) {

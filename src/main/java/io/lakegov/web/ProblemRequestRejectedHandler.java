@@ -28,9 +28,9 @@ final class ProblemRequestRejectedHandler implements RequestRejectedHandler {
 	public void handle(HttpServletRequest request, HttpServletResponse response,
 			RequestRejectedException ex) throws IOException {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-				"The request holds characters lakegov refuses: in a path ';', an encoded '/' or '..', anywhere "
-						+ "control characters such as NUL. Table names are catalog.schema.table, each part optionally "
-						+ "in backticks.");
+				"The request holds characters lakegov refuses: in a path ';', '//', '..' or an encoded '.', "
+						+ "anywhere control characters such as NUL. Table names are catalog.schema.table, each part "
+						+ "optionally in backticks; a path table's slashes are encoded as %2F.");
 		problem.setType(ProblemTypes.VALIDATION);
 		response.setStatus(HttpStatus.BAD_REQUEST.value());
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

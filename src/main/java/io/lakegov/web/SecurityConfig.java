@@ -56,11 +56,17 @@ class SecurityConfig implements WebMvcConfigurer {
 
 	/**
 	 * Spring Security's strict firewall, which also refuses control characters (NUL above all, which no
-	 * PostgreSQL text can hold) in parameter values and header values.
+	 * PostgreSQL text can hold) in parameter values and header values. It lets encoded slashes through: the
+	 * container keeps them encoded inside their segment ({@link ContainerConfig}), where a path table's name
+	 * needs them ({@code delta.`s3://bucket/key`}); the path it checks then holds {@code %2F} as is, so a
+	 * percent sign is let through too. The path variable is decoded once, after matching.
 	 */
 	@Bean
 	HttpFirewall httpFirewall() {
 		StrictHttpFirewall firewall = new StrictHttpFirewall();
+		firewall.setAllowUrlEncodedSlash(true);
+		firewall.setAllowUrlEncodedDoubleSlash(true);
+		firewall.setAllowUrlEncodedPercent(true);
 		firewall.setAllowedParameterValues(SecurityConfig::printable);
 		firewall.setAllowedHeaderValues(SecurityConfig::printable);
 		return firewall;
