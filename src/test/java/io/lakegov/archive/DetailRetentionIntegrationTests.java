@@ -225,7 +225,7 @@ class DetailRetentionIntegrationTests {
 	}
 
 	@Test
-	void keepsAStatementWhoseOpenLineageEventWaitsWhileTheFeedLives() {
+	void keepsAStatementWhoseOpenLineageEventWaitsWhileTheFeedLivesOrWhoseWatchEventsWait() {
 		source.insert(workload());
 		backfill(OLD.minus(1, ChronoUnit.DAYS), Instant.now());
 		archiveAll();
@@ -242,11 +242,19 @@ class DetailRetentionIntegrationTests {
 				INSERT INTO openlineage_cursor (source, failures, last_error, last_error_at, next_attempt_at)
 				VALUES ('default', 400, 'HTTP 401', now() - interval '5 minutes', now() + interval '5 minutes')""")
 			.update();
+		// o-read2's watch events failed in its batch and wait to be raised again from its facts
+		jdbc.sql("""
+				INSERT INTO watch_redetection (kind, source, names, happened_at)
+				VALUES ('FACTS', 'default', ARRAY['n-read', 'o-read2'], now())""").update();
 		shedder.shed().orElseThrow();
-		assertThat(ids()).containsExactlyInAnyOrder("o-read1", "o-write", "o-view", "o-travel", "o-failed", "n-read",
-				"n-viewer");
+		assertThat(ids()).containsExactlyInAnyOrder("o-read1", "o-read2", "o-write", "o-view", "o-travel", "o-failed",
+				"n-read", "n-viewer");
 
 		jdbc.sql("UPDATE openlineage_cursor SET last_error_at = now() - interval '8 days'").update();
+		shedder.shed().orElseThrow();
+		assertThat(ids()).containsExactlyInAnyOrder("o-read2", "o-view", "o-travel", "o-failed", "n-read", "n-viewer");
+
+		jdbc.sql("DELETE FROM watch_redetection").update();
 		shedder.shed().orElseThrow();
 		assertThat(ids()).containsExactlyInAnyOrder("o-view", "o-travel", "o-failed", "n-read", "n-viewer");
 	}

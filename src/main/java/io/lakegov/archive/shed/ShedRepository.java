@@ -36,7 +36,8 @@ class ShedRepository {
 	 * and of those, the ones the archive holds and nothing else needs lose their detail, all in one statement.
 	 * Kept are the statements the archive still waits for (queued in {@code archive_outbox}), those of a source
 	 * without an archive, those whose OpenLineage event waits to be sent (built from the facts when it leaves)
-	 * while the feed lives, those whose facts the view graph is built from, and the retention proposals'
+	 * while the feed lives, those whose watch events wait to be raised again from their facts
+	 * ({@code watch_redetection}), those whose facts the view graph is built from, and the retention proposals'
 	 * evidence: reads that travelled in time and reads that failed. A feed lives while its event was recorded
 	 * or its source's sender sent, failed or held its lease within {@code FEED_ALIVE}: a feed turned off for
 	 * good holds no detail past that. The first column counts candidates, so the
@@ -60,6 +61,9 @@ class ShedRepository {
 			            AND (e.enqueued_at > now() - interval '%3$s'
 			                 OR EXISTS (SELECT 1 FROM openlineage_cursor k WHERE k.source = e.source
 			                     AND greatest(k.last_sent_at, k.last_error_at, k.lease_until) > now() - interval '%3$s')))
+			      AND NOT EXISTS (
+			          SELECT 1 FROM watch_redetection r
+			          WHERE r.kind = 'FACTS' AND r.source = c.source AND c.statement_id = ANY(r.names))
 			      AND NOT EXISTS (
 			          SELECT 1 FROM table_access a
 			          WHERE a.source = c.source AND a.statement_id = c.statement_id

@@ -26,9 +26,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * new only against the accesses before it, and an event already stored is not stored again. A sync's come
  * from the reads before the tables were found gone. Each row is claimed in a transaction of its own and goes
  * in that transaction once its events are stored; one that fails again is tried after a delay that doubles
- * from {@code lakegov.watch.retry-initial} up to {@code retry-max}, until it succeeds (or detail retention
- * removed the facts, which leaves nothing to raise). {@code lakegov.watch.redetection.backlog} is the number
- * of rows waiting.
+ * from {@code lakegov.watch.retry-initial} up to {@code retry-max}, until it succeeds; detail retention keeps
+ * the statements until then, and a statement whose facts are gone all the same raises nothing.
+ * {@code lakegov.watch.redetection.backlog} is the number of rows waiting.
  */
 @Component
 public class Redetector {
