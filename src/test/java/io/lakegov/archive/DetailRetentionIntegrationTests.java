@@ -167,6 +167,19 @@ class DetailRetentionIntegrationTests {
 		finally {
 			lineage.clear();
 		}
+
+		// a statement of a closed day the store still holds has its archived facts follow the store's, deletions
+		// included, while a shed statement written again keeps its rows (above)
+		assertThat(archive("SELECT count(*) FROM " + SCHEMA + ".table_access WHERE statement_id = 'o-travel'"))
+			.doesNotContain("0");
+		jdbc.sql("DELETE FROM table_access WHERE statement_id = 'o-travel'").update();
+		jdbc.sql("INSERT INTO archive_outbox (source, statement_id) VALUES ('default', 'o-travel'), ('default', 'o-read1')")
+			.update();
+		archiveAll();
+		assertThat(archive("SELECT count(*) FROM " + SCHEMA + ".table_access WHERE statement_id = 'o-travel'"))
+			.containsExactly("0");
+		assertThat(archive("SELECT count(*) FROM " + SCHEMA + ".table_access WHERE statement_id = 'o-read1'"))
+			.doesNotContain("0");
 	}
 
 	@Test

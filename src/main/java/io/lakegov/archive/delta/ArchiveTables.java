@@ -25,7 +25,7 @@ public final class ArchiveTables {
 	private static final ArchiveColumn SOURCE = key("source", "STRING",
 			"The lakegov source of query history (one per region) the statement was read from");
 
-	private static final ArchiveColumn STATEMENT_ID = key("statement_id", "STRING",
+	static final ArchiveColumn STATEMENT_ID = key("statement_id", "STRING",
 			"The id of the statement in system.query.history, unique within its source");
 
 	private static final ArchiveColumn ARCHIVED_AT = key("archived_at", "TIMESTAMP",

@@ -3,11 +3,13 @@ package io.lakegov.archive.delta;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -25,10 +27,14 @@ import java.util.stream.Collectors;
  * A statement text larger than {@code maxStatementChars} is split, at statement boundaries, into several
  * MERGEs. A failure part way leaves a state that writing the batch again repairs.
  * <p>
- * Under detail retention, rows of closed business days are never deleted: the store no longer holds those
- * days' detail, so a statement it lacks there was shed, not removed, and the archive is where it lives on.
+ * Under detail retention, rows of closed business days are deleted only for statements the store still holds
+ * (those it keeps, and those not yet shed): a statement it lacks there was shed, not removed, and the archive
+ * is where it lives on.
  */
 public final class ArchiveWriter {
+
+	/** Where a history row holds its statement id. */
+	private static final int HISTORY_STATEMENT_ID = ArchiveTables.HISTORY.indexOf(ArchiveTables.STATEMENT_ID);
 
 	private final int maxStatementChars;
 
@@ -48,7 +54,9 @@ public final class ArchiveWriter {
 		for (List<List<Object>> chunk : chunks(batch.history())) {
 			statements.add(mergeHistory(schema, chunk));
 		}
-		String open = closedBefore.map(day -> " AND t.business_date >= " + SparkLiterals.of(day)).orElse("");
+		Set<String> held = new HashSet<>();
+		batch.history().forEach(row -> held.add((String) row.get(HISTORY_STATEMENT_ID)));
+		Function<List<String>, String> open = ids -> closedBefore.map(day -> openScope(day, ids, held)).orElse("");
 		statements.addAll(replace(schema, ArchiveTables.TABLE_ACCESS, ArchiveTables.ACCESS, batch, batch.accesses(),
 				days, open, "t.access_no = s.access_no AND t.table_name = s.table_name AND t.view_path <=> s.view_path "
 						+ "AND t.role = s.role"));
@@ -59,6 +67,21 @@ public final class ArchiveWriter {
 			statements.add(usage(schema, batch.source(), days));
 		}
 		warehouse.execute(statements);
+	}
+
+	/**
+	 * What a chunk may delete under detail retention: rows of open days, and any row of a statement the store
+	 * still holds (its facts are whole there, closed days included); a statement the store lacks was shed, and
+	 * its closed days' rows live on in the archive only.
+	 */
+	private static String openScope(LocalDate closedBefore, List<String> ids, Set<String> held) {
+		List<String> kept = ids.stream().filter(held::contains).toList();
+		if (kept.size() == ids.size()) {
+			return "";
+		}
+		String open = "t.business_date >= " + SparkLiterals.of(closedBefore);
+		return kept.isEmpty() ? " AND " + open
+				: " AND (" + open + " OR t.statement_id IN (" + SparkLiterals.list(kept) + "))";
 	}
 
 	/** The days the archive holds rows of the batch's statements on (a statement's day can only move with them). */
@@ -85,7 +108,7 @@ public final class ArchiveWriter {
 	 * chunk of statements, or a DELETE for a chunk whose statements have no rows at all.
 	 */
 	private List<String> replace(ArchiveSchema schema, String table, List<ArchiveColumn> columns, ArchiveBatch batch,
-			Map<String, List<List<Object>>> rows, Set<LocalDate> days, String open, String key) {
+			Map<String, List<List<Object>>> rows, Set<LocalDate> days, Function<List<String>, String> open, String key) {
 		String target = schema.table(table);
 		String dayScope = days.isEmpty() ? "" : " AND t.business_date IN (" + SparkLiterals.list(days) + ")";
 		List<String> statements = new ArrayList<>();
@@ -96,7 +119,7 @@ public final class ArchiveWriter {
 			List<List<Object>> own = rows.getOrDefault(statement, List.of());
 			int added = statement.length() + own.stream().mapToInt(ArchiveWriter::estimate).sum();
 			if (!ids.isEmpty() && size + added > maxStatementChars) {
-				statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open, key));
+				statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open.apply(ids), key));
 				ids = new ArrayList<>();
 				chunk = new ArrayList<>();
 				size = 0;
@@ -106,7 +129,7 @@ public final class ArchiveWriter {
 			size += added;
 		}
 		if (!ids.isEmpty()) {
-			statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open, key));
+			statements.add(replaceChunk(target, columns, batch.source(), ids, chunk, dayScope, open.apply(ids), key));
 		}
 		return statements;
 	}
