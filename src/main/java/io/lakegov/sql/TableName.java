@@ -93,6 +93,15 @@ public record TableName(List<String> parts) {
         return location.indexOf('/') >= 0 || location.indexOf(':') >= 0;
     }
 
+    /**
+     * True for a stored name ({@link #qualified()}: the parts joined with dots, unquoted) of a table addressed
+     * by storage path, like {@code delta.s3://bucket/key}: its format, then its path.
+     */
+    public static boolean isPath(String qualified) {
+        int dot = qualified.indexOf('.');
+        return dot > 0 && new TableName(List.of(qualified.substring(0, dot), qualified.substring(dot + 1))).isPath();
+    }
+
     /** True when the name has catalog, schema and table, or is a path. */
     public boolean isFullyQualified() {
         return isPath() || parts.size() >= 3;

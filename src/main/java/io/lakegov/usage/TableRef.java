@@ -122,7 +122,7 @@ public record TableRef(List<String> parts) {
 	public static String written(String name) {
 		int dot = name.indexOf('.');
 		List<String> parts;
-		if (dot > 0 && new TableName(List.of(name.substring(0, dot), name.substring(dot + 1))).isPath()) {
+		if (TableName.isPath(name)) {
 			parts = List.of(name.substring(0, dot), name.substring(dot + 1));
 		}
 		else {

@@ -38,10 +38,4 @@ public record LineageAccess(String statementId, String lineageKey, String table,
 		return null;
 	}
 
-	/** Whether the name is a storage path (as {@link #name} gives it or the analyser does). */
-	static boolean isPath(String name) {
-		int dot = name.indexOf('.');
-		return dot > 0 && new TableName(java.util.List.of(name.substring(0, dot), name.substring(dot + 1))).isPath();
-	}
-
 }

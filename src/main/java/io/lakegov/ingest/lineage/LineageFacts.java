@@ -13,6 +13,7 @@ import java.util.Set;
 import io.lakegov.ingest.batch.FactRefresher;
 import io.lakegov.ingest.batch.StatementContext;
 import io.lakegov.ingest.batch.StoredAnalysis;
+import io.lakegov.sql.TableName;
 import io.lakegov.usage.UsageFact;
 
 /**
@@ -104,7 +105,7 @@ public final class LineageFacts {
 
 	/** A path is the same table whatever format the statement named it with. */
 	private static boolean samePath(String lineage, String parsed) {
-		if (!LineageAccess.isPath(lineage) || !LineageAccess.isPath(parsed)) {
+		if (!TableName.isPath(lineage) || !TableName.isPath(parsed)) {
 			return false;
 		}
 		return lineage.substring(lineage.indexOf('.') + 1).equals(parsed.substring(parsed.indexOf('.') + 1));

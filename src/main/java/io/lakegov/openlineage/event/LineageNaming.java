@@ -3,7 +3,6 @@ package io.lakegov.openlineage.event;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -43,9 +42,8 @@ public final class LineageNaming {
 
 	/** The dataset a stored table name stands for. */
 	public static Dataset dataset(String host, String tableName) {
-		int dot = tableName.indexOf('.');
-		if (dot > 0 && new TableName(List.of(tableName.substring(0, dot), tableName.substring(dot + 1))).isPath()) {
-			return path(host, tableName.substring(dot + 1));
+		if (TableName.isPath(tableName)) {
+			return path(host, tableName.substring(tableName.indexOf('.') + 1));
 		}
 		return new Dataset(workspace(host), tableName);
 	}
