@@ -3,6 +3,8 @@ package io.lakegov.feed.datahub;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.lakegov.sql.TableName;
+
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,6 +19,12 @@ class DatasetUrns {
 
 	static final String PLATFORM = "databricks";
 
+	/** Spark's name for the session catalog, which on Databricks is the workspace's Hive metastore. */
+	static final String SESSION_CATALOG = "spark_catalog";
+
+	/** The Hive metastore's catalog, as Unity Catalog and DataHub's source name it. */
+	static final String LEGACY_CATALOG = "hive_metastore";
+
 	private final DataHubProperties properties;
 
 	DatasetUrns(DataHubProperties properties) {
@@ -25,10 +33,14 @@ class DatasetUrns {
 
 	/**
 	 * The dataset's URN; empty for what DataHub's Unity Catalog source does not ingest as a dataset: a name lakegov
-	 * could not complete to catalog.schema.table, and Databricks' own metadata views ({@code system} catalog,
-	 * {@code information_schema} schemas).
+	 * could not complete to catalog.schema.table, a table read by its storage path ({@code delta.s3://…}), and
+	 * Databricks' own metadata views ({@code system} catalog, {@code information_schema} schemas). A table of
+	 * {@code spark_catalog} is the Hive metastore's, which DataHub names {@code hive_metastore}.
 	 */
 	Optional<String> dataset(String table) {
+		if (TableName.isPath(table)) {
+			return Optional.empty();
+		}
 		int first = table.indexOf('.');
 		int second = first < 0 ? -1 : table.indexOf('.', first + 1);
 		if (first <= 0 || second < 0 || second == first + 1 || second == table.length() - 1) {
@@ -36,6 +48,10 @@ class DatasetUrns {
 		}
 		String catalog = table.substring(0, first);
 		String lower = table.toLowerCase(Locale.ROOT);
+		if (catalog.equalsIgnoreCase(SESSION_CATALOG)) {
+			catalog = LEGACY_CATALOG;
+			lower = LEGACY_CATALOG + lower.substring(first);
+		}
 		if (catalog.equalsIgnoreCase("system") || lower.substring(first + 1).startsWith("information_schema.")) {
 			return Optional.empty();
 		}

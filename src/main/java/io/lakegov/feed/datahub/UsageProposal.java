@@ -45,7 +45,8 @@ public record UsageProposal(@Schema(allowableValues = "dataset", maxLength = 7) 
 	 * @param partitionSpec always the full table
 	 * @param uniqueUserCount distinct users who read or wrote the table that day
 	 * @param totalSqlQueries distinct statements that read or wrote it
-	 * @param topSqlQueries redacted texts (literals removed) of the most frequent statement shapes, never raw texts
+	 * @param topSqlQueries redacted texts (literals removed) of the most frequent statement shapes, never raw texts,
+	 * cut to share 24,000 characters
 	 * @param userCounts the most active users with their statements on the table
 	 * @param fieldCounts the columns certainly read, with their statements
 	 */
@@ -53,7 +54,7 @@ public record UsageProposal(@Schema(allowableValues = "dataset", maxLength = 7) 
 	public record UsageStatistics(long timestampMillis, Granularity eventGranularity, Partition partitionSpec,
 			@Schema(minimum = "0", maximum = "2147483647") int uniqueUserCount,
 			@Schema(minimum = "0", maximum = "2147483647") int totalSqlQueries,
-			@ArraySchema(maxItems = 10, schema = @Schema(maxLength = 1_048_576)) List<String> topSqlQueries,
+			@ArraySchema(maxItems = 10, schema = @Schema(maxLength = UsageProposals.QUERY_BUDGET)) List<String> topSqlQueries,
 			@ArraySchema(maxItems = 20) List<UserCount> userCounts, @ArraySchema(maxItems = 200) List<FieldCount> fieldCounts) {
 
 		public UsageStatistics {

@@ -1,10 +1,11 @@
 package io.lakegov.feed.datahub;
 
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 import io.lakegov.feed.TableDay;
-import io.lakegov.usage.BusinessDates;
 
 import org.springframework.stereotype.Component;
 
@@ -15,13 +16,16 @@ import org.springframework.stereotype.Component;
 @Component
 class UsageProposals {
 
+	/** The characters all of a proposal's query texts may hold together. */
+	static final int QUERY_BUDGET = 24_000;
+
+	/** What ends a text that was cut. */
+	private static final String TRIMMED = " ...";
+
 	private final DatasetUrns urns;
 
-	private final BusinessDates dates;
-
-	UsageProposals(DatasetUrns urns, BusinessDates dates) {
+	UsageProposals(DatasetUrns urns) {
 		this.urns = urns;
-		this.dates = dates;
 	}
 
 	/** The proposal of the table's day; empty for a table DataHub's Unity Catalog source has no dataset for. */
@@ -30,10 +34,13 @@ class UsageProposals {
 	}
 
 	private UsageProposal.UsageStatistics statistics(TableDay day) {
-		long start = day.date().atStartOfDay(dates.zone()).toInstant().toEpochMilli();
+		// DataHub buckets usage by UTC days: the business day is stamped at that day's UTC midnight, so that it
+		// shows on its own date whatever the business zone
+		long start = day.date().atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+		List<String> queries = day.topQueries().stream().map(TableDay.QueryCount::example).filter(Objects::nonNull)
+			.toList();
 		return new UsageProposal.UsageStatistics(start, UsageProposal.Granularity.DAY, UsageProposal.Partition.FULL_TABLE,
-				saturated(day.users()), saturated(day.statements()),
-				day.topQueries().stream().map(TableDay.QueryCount::example).filter(Objects::nonNull).toList(),
+				saturated(day.users()), saturated(day.statements()), trimmed(queries),
 				day.topUsers()
 					.stream()
 					.map(user -> new UsageProposal.UserCount(DatasetUrns.user(user.user()), saturated(user.uses()),
@@ -49,6 +56,24 @@ class UsageProposals {
 	private static String email(String user) {
 		int at = user.indexOf('@');
 		return at > 0 && at < user.length() - 1 && user.indexOf('@', at + 1) < 0 ? user : null;
+	}
+
+	/**
+	 * The texts within {@link #QUERY_BUDGET} characters in all, each cut to an equal share with {@code " ..."}
+	 * at its end, as DataHub's own usage sources trim them: a larger aspect is refused by GMS or its queue,
+	 * and the refusal would stop the day's push there.
+	 */
+	static List<String> trimmed(List<String> queries) {
+		if (queries.isEmpty()) {
+			return queries;
+		}
+		int share = QUERY_BUDGET / queries.size();
+		return queries.stream().map(text -> text.length() <= share ? text : cut(text, share - TRIMMED.length())).toList();
+	}
+
+	private static String cut(String text, int length) {
+		int end = Character.isHighSurrogate(text.charAt(length - 1)) ? length - 1 : length;
+		return text.substring(0, end) + TRIMMED;
 	}
 
 	static int saturated(long count) {
