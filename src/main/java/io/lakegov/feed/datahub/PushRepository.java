@@ -26,14 +26,20 @@ class PushRepository {
 	record Claimed(LocalDate date, @Nullable String pushedThrough, int proposals, int attempt, UUID claim) {
 	}
 
-	/** Adds the closed days {@code first} to {@code last} that are not known yet, due now. */
+	/**
+	 * Adds the closed days {@code first} to {@code last} that are not known yet, due now, and every day after the
+	 * latest known one: days that closed while no replica pushed (all were down, or the push was off) are
+	 * pushed too, however long ago.
+	 */
 	void addDays(LocalDate first, LocalDate last) {
 		if (first.isAfter(last)) {
 			return;
 		}
 		jdbc.sql("""
 				INSERT INTO datahub_usage_push (business_date, next_attempt_at)
-				SELECT d::date, now() FROM generate_series(CAST(:first AS date), CAST(:last AS date), interval '1 day') AS d
+				SELECT d::date, now() FROM generate_series(
+				    LEAST(CAST(:first AS date), (SELECT max(business_date) + 1 FROM datahub_usage_push)),
+				    CAST(:last AS date), interval '1 day') AS d
 				ON CONFLICT (business_date) DO NOTHING""")
 			.param("first", first)
 			.param("last", last)

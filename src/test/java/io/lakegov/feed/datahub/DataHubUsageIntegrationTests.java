@@ -270,6 +270,20 @@ class DataHubUsageIntegrationTests {
 			.isTrue();
 	}
 
+	@Test
+	void daysThatClosedWhileNothingPushedArePushedFromTheLatestKnownDayOn() {
+		// the push last ran ten days ago (every replica down, or the push off): more than push-days closed since
+		jdbc.sql("""
+				INSERT INTO datahub_usage_push (business_date, status, next_attempt_at, pushed_at)
+				VALUES (:day, 'PUSHED', now(), now())""")
+			.param("day", YESTERDAY.minusDays(10))
+			.update();
+		assertThat(pusher.pushDue(NOW)).isEqualTo(10);
+		assertThat(jdbc.sql("SELECT business_date FROM datahub_usage_push WHERE status = 'PUSHED' ORDER BY 1")
+			.query(LocalDate.class)
+			.list()).hasSize(11).startsWith(YESTERDAY.minusDays(10)).endsWith(YESTERDAY);
+	}
+
 	/** The aspect has only fields DataHub's DatasetUsageStatistics has, each of its type. */
 	private static void assertDataHubShape(JsonNode aspect) {
 		assertThat(ASPECT_FIELDS).containsAll(names(aspect));
