@@ -26,7 +26,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param pushInterval how long the pusher waits between looks for closed days
  * @param pushAfter how long after a business day ends it is pushed, so that its late statements (still running
  * at midnight, reported later) are counted
- * @param pushDays how many closed days back the pusher goes: the first push after it is configured sends these
+ * @param pushDays how many closed days back the pusher goes: the first push after it is configured sends these,
+ * and a pushed day whose usage changed is pushed again while it is among them
  * @param connectTimeout how long to wait for GMS to accept a connection
  * @param requestTimeout how long to wait for GMS's answer to one proposal
  * @param attempts attempts per proposal before the day is put back for later (with backoff)

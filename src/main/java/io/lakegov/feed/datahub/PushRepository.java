@@ -4,6 +4,7 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +16,28 @@ import org.springframework.stereotype.Repository;
 /** The days pushed to DataHub's GMS and where each push stands ({@code datahub_usage_push}). */
 @Repository
 class PushRepository {
+
+	/**
+	 * The usage of the day {@code %1$s} as the rollups hold it now, in short: the tables, their reads, writes and
+	 * users. A pushed day whose figures differ from those its push began with changed after it.
+	 */
+	private static final String FINGERPRINT = """
+			(SELECT count(*) || '/' || coalesce(sum(t.reads), 0) || '/' || coalesce(sum(t.writes), 0) || '/'
+			     || coalesce(sum(t.users), 0) || '/' || coalesce(sum(hashtext(t.table_name)), 0)
+			 FROM table_daily t WHERE t.business_date = %1$s)""";
+
+	private static final String PUT_BACK_CHANGED = """
+			UPDATE datahub_usage_push p SET status = 'PENDING', pushed_through = NULL, proposals = 0, attempts = 0,
+			    fingerprint = NULL, last_error = NULL, next_attempt_at = now()
+			WHERE p.status = 'PUSHED' AND p.business_date >= :first
+			  AND p.fingerprint IS DISTINCT FROM %s
+			  AND NOT EXISTS (SELECT 1 FROM rollup_backlog b WHERE b.business_date = p.business_date)
+			RETURNING p.business_date""".formatted(FINGERPRINT.formatted("p.business_date"));
+
+	private static final String RECORD_FINGERPRINT = """
+			UPDATE datahub_usage_push SET fingerprint = %s
+			WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'"""
+		.formatted(FINGERPRINT.formatted("CAST(:date AS date)"));
 
 	private final JdbcClient jdbc;
 
@@ -43,6 +66,26 @@ class PushRepository {
 				ON CONFLICT (business_date) DO NOTHING""")
 			.param("first", first)
 			.param("last", last)
+			.update();
+	}
+
+	/**
+	 * Puts the pushed days from {@code first} on whose usage changed since their push began back to be pushed
+	 * whole again, due now, leaving out days whose rollups wait for a rebuild (their figures are about to
+	 * change); the days put back.
+	 */
+	List<LocalDate> putBackChanged(LocalDate first) {
+		return jdbc.sql(PUT_BACK_CHANGED)
+			.param("first", first)
+			.query(LocalDate.class)
+			.list();
+	}
+
+	/** Records the day's usage as its push begins ({@link #FINGERPRINT}), while the claim holds. */
+	void fingerprint(Claimed day) {
+		jdbc.sql(RECORD_FINGERPRINT)
+			.param("date", day.date())
+			.param("claim", day.claim())
 			.update();
 	}
 

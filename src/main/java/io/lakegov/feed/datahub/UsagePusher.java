@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -81,7 +82,12 @@ class UsagePusher {
 			return 0;
 		}
 		LocalDate last = lastClosedDay(now, dates.zone());
-		repository.addDays(last.minusDays(properties.pushDays() - 1L), last);
+		LocalDate first = last.minusDays(properties.pushDays() - 1L);
+		repository.addDays(first, last);
+		List<LocalDate> changed = repository.putBackChanged(first);
+		if (!changed.isEmpty()) {
+			log.info("The usage of {} changed after it was pushed to DataHub; pushing again", changed);
+		}
 		int pushed = 0;
 		Optional<PushRepository.Claimed> claimed;
 		while ((claimed = repository.claim(properties.lease())).isPresent()) {
@@ -111,6 +117,9 @@ class UsagePusher {
 	}
 
 	private Outcome push(PushRepository.Claimed day) {
+		if (day.pushedThrough() == null) {
+			repository.fingerprint(day);
+		}
 		DateRange window = new DateRange(day.date(), day.date());
 		FeedPosition after = day.pushedThrough() == null ? FeedPosition.before(day.date())
 				: new FeedPosition(day.date(), day.pushedThrough());

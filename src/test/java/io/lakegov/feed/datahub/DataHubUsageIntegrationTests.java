@@ -284,6 +284,31 @@ class DataHubUsageIntegrationTests {
 			.list()).hasSize(11).startsWith(YESTERDAY.minusDays(10)).endsWith(YESTERDAY);
 	}
 
+	@Test
+	void aPushedDayWhoseUsageChangedIsPushedAgainWhole() {
+		assertThat(pusher.pushDue(NOW)).isEqualTo(4);
+		int dayBefore = GMS.accepted(BEFORE).size();
+		int yesterday = GMS.accepted(YESTERDAY).size();
+		assertThat(yesterday).isPositive();
+		assertThat(pusher.pushDue(NOW)).as("nothing changed").isZero();
+
+		// a statement of yesterday that arrived late (rebuilt into the rollups as a catch-up does)
+		jdbc.sql("UPDATE table_daily SET reads = reads + 1, users = users + 1 WHERE business_date = :day")
+			.param("day", YESTERDAY)
+			.update();
+		try {
+			assertThat(pusher.pushDue(NOW)).isEqualTo(1);
+			assertThat(GMS.accepted(YESTERDAY)).hasSize(2 * yesterday);
+			assertThat(GMS.accepted(BEFORE)).hasSize(dayBefore);
+			assertThat(pusher.pushDue(NOW)).isZero();
+		}
+		finally {
+			jdbc.sql("UPDATE table_daily SET reads = reads - 1, users = users - 1 WHERE business_date = :day")
+				.param("day", YESTERDAY)
+				.update();
+		}
+	}
+
 	/** The aspect has only fields DataHub's DatasetUsageStatistics has, each of its type. */
 	private static void assertDataHubShape(JsonNode aspect) {
 		assertThat(ASPECT_FIELDS).containsAll(names(aspect));

@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -81,6 +83,12 @@ final class FakeGms implements AutoCloseable {
 
 	List<Received> accepted() {
 		return received.stream().filter(request -> request.answered() == 200).toList();
+	}
+
+	/** The accepted proposals of one day (stamped at its UTC midnight). */
+	List<Received> accepted(LocalDate day) {
+		long timestamp = day.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+		return accepted().stream().filter(request -> request.timestamp() == timestamp).toList();
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {
