@@ -109,21 +109,31 @@ class ArchiveOutboxRepository {
 			.update();
 	}
 
-	/** Removes the entries written, and extends the lease: the archive is writable again. */
+	/**
+	 * Removes the entries written and extends the lease, when the holder still holds it: the archive is writable
+	 * again; true. A holder whose lease ran out while it wrote (a stalled warehouse) may have written after the
+	 * replica that took over wrote the same statements newer: it queues the statements again, so that the
+	 * archive's holder writes them as the store has them now, and gets false.
+	 */
 	@Transactional
-	void written(String source, String holder, List<Long> entries, int statements, Duration lease) {
-		jdbc.sql("DELETE FROM archive_outbox WHERE id = ANY(:ids)")
-			.param("ids", new SqlArrayValue("bigint", entries.toArray()))
-			.update();
-		jdbc.sql("""
+	boolean written(String source, String holder, List<Long> entries, Collection<String> statements, Duration lease) {
+		boolean held = jdbc.sql("""
 				UPDATE archive_source SET last_written_at = now(), statements_written = statements_written + :statements,
 				    failures = 0, last_error = NULL, lease_until = now() + :lease * interval '1 millisecond'
-				WHERE source = :source AND holder = :holder""")
-			.param("statements", statements)
+				WHERE source = :source AND holder = :holder AND lease_until > now()""")
+			.param("statements", statements.size())
 			.param("lease", lease.toMillis())
 			.param("source", source)
 			.param("holder", holder)
+			.update() == 1;
+		if (!held) {
+			queue(source, statements);
+			return false;
+		}
+		jdbc.sql("DELETE FROM archive_outbox WHERE id = ANY(:ids)")
+			.param("ids", new SqlArrayValue("bigint", entries.toArray()))
 			.update();
+		return true;
 	}
 
 	/** Records a failed attempt: the archive pauses for {@code retryAfter}, and the lease is given up. */

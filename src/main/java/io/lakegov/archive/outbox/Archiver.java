@@ -127,8 +127,12 @@ public class Archiver {
 				long started = System.nanoTime();
 				writer.write(warehouse, schema, batch, horizon.closedBefore());
 				metrics.written(source.name(), statements.size(), Duration.ofNanos(System.nanoTime() - started));
-				outbox.written(source.name(), holder, entries.stream().map(ArchiveOutboxRepository.Entry::id).toList(),
-						statements.size(), properties.lease());
+				if (!outbox.written(source.name(), holder,
+						entries.stream().map(ArchiveOutboxRepository.Entry::id).toList(), statements, properties.lease())) {
+					log.warn("The archive of source {} was taken over while this replica wrote (the lease of {} ran out); "
+							+ "its {} statements are queued again", source.name(), properties.lease(), statements.size());
+					return Optional.of(new Pass(source.name(), written, "lease lost while writing"));
+				}
 				written += statements.size();
 			}
 			while (entries.size() == properties.batchStatements());
