@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 /**
  * Refuses to start with an archive that cannot be written: every enabled source needs a schema
  * ({@code lakegov.archive.schema} or its entry in {@code lakegov.archive.schemas}) and must be a Databricks SQL
- * Warehouse, since the archive's tables are Delta tables written through it.
+ * Warehouse, since the archive's tables are Delta tables written through it. Each entry of
+ * {@code lakegov.archive.schemas} must name a configured source.
  */
 @Component
 @ConditionalOnProperty(name = "lakegov.archive.enabled", havingValue = "true")
@@ -19,6 +20,11 @@ class ArchiveCheck {
 		for (String name : properties.schemas().keySet()) {
 			if (!Sources.isName(name)) {
 				throw new IllegalStateException("lakegov.archive.schemas names a source that cannot exist: " + name);
+			}
+			if (sources.find(name).isEmpty() && !sources.disabled().contains(name)) {
+				// a typo would leave the source it meant on lakegov.archive.schema, unnoticed
+				throw new IllegalStateException("lakegov.archive.schemas names no configured source: " + name
+						+ " (sources: " + String.join(", ", sources.names()) + ")");
 			}
 		}
 		for (HistorySource source : sources.enabled()) {
