@@ -43,6 +43,11 @@ public class DailyUsage {
 
 	}
 
+	/** Whether the window holds more than {@code limit} entries. */
+	public boolean exceeds(DateRange window, long limit) {
+		return repository.count(window, limit + 1) > limit;
+	}
+
 	/**
 	 * Up to {@code size} entries of the window after {@code after} ({@link FeedPosition#before} the window's first
 	 * day for the first page).

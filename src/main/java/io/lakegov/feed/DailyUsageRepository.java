@@ -48,6 +48,18 @@ class DailyUsageRepository {
 	record Key(String table, LocalDate date) {
 	}
 
+	/** How many used (day, table) pairs the window holds, counting no further than {@code limit}. */
+	long count(DateRange window, long limit) {
+		return jdbc.sql("""
+				SELECT count(*) FROM (
+				    SELECT 1 FROM table_daily WHERE business_date BETWEEN :from AND :to LIMIT :limit) pairs""")
+			.param("from", window.from())
+			.param("to", window.to())
+			.param("limit", limit)
+			.query(Long.class)
+			.single();
+	}
+
 	/** The used (day, table) pairs of the window after {@code after}, in (day, table) order, at most {@code limit}. */
 	List<Day> days(DateRange window, FeedPosition after, int limit) {
 		// the row comparison is a range condition on the index by (business_date, table_name): the page is read

@@ -10,6 +10,7 @@ import io.lakegov.feed.FeedPosition;
 import io.lakegov.feed.FeedWindows;
 import io.lakegov.feed.TableDay;
 import io.lakegov.usage.DateRange;
+import io.lakegov.web.ApiException;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -67,9 +68,10 @@ class DataHubController {
 			description = "A JSON array of MetadataChangeProposals, one per (business day, table) with usage in the window, "
 					+ "ordered by day and table, streamed as it is read: save it and run `datahub ingest` with a `file` "
 					+ "source on it. Dataset URNs are those DataHub's Unity Catalog source gives the tables (platform "
-					+ "databricks, lakegov.datahub.platform-instance and env); Databricks' system catalog and "
-					+ "information_schema, and names lakegov could not complete, are left out. Query texts are the "
-					+ "redacted ones, never raw texts.")
+					+ "databricks, lakegov.datahub.platform-instance and env; spark_catalog as hive_metastore); Databricks' "
+					+ "system catalog and information_schema, tables read by storage path and names lakegov could not "
+					+ "complete are left out. Query texts are the redacted ones, never raw texts. A window of more than "
+					+ MAX_PROPOSALS + " (day, table) pairs is refused (400): ask for fewer days at a time.")
 	@ApiResponse(responseCode = "200", description = "The proposals", content = @Content(mediaType = "application/json",
 			array = @ArraySchema(maxItems = MAX_PROPOSALS, schema = @Schema(implementation = UsageProposal.class))))
 	void usage(
@@ -77,6 +79,11 @@ class DataHubController {
 			@Parameter(description = FeedWindows.TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date", maxLength = 10, pattern = FeedWindows.DATE_PATTERN)) @RequestParam(required = false) @Nullable @Size(max = 10) String to,
 			HttpServletResponse response) throws IOException {
 		DateRange window = windows.window(from, to);
+		if (usage.exceeds(window, MAX_PROPOSALS)) {
+			// refused before the first byte: a file cut short would look whole to DataHub's file source
+			throw ApiException.badRequest("From " + window.from() + " to " + window.to() + " the store holds more than "
+					+ MAX_PROPOSALS + " (day, table) pairs, more than one file holds; ask for fewer days at a time.");
+		}
 		// written on the request's own thread as the feed is read: no buffering of the whole file, and no second
 		// (asynchronous) dispatch of the request
 		response.setStatus(200);

@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.Set;
 
 import io.lakegov.catalog.CatalogSync;
+import io.lakegov.feed.DailyUsage;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.SourceRows;
 import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
+import io.lakegov.usage.DateRange;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,6 +86,9 @@ class DataHubUsageIntegrationTests {
 	JdbcClient jdbc;
 
 	RestClient api;
+
+	@Autowired
+	DailyUsage dailyUsage;
 
 	@BeforeAll
 	void ingest() {
@@ -307,6 +312,19 @@ class DataHubUsageIntegrationTests {
 				.param("day", YESTERDAY)
 				.update();
 		}
+	}
+
+	@Test
+	void aWindowIsMeasuredBeforeItsFileIsWritten() {
+		DateRange window = new DateRange(BEFORE, YESTERDAY);
+		long pairs = jdbc.sql("SELECT count(*) FROM table_daily WHERE business_date BETWEEN :from AND :to")
+			.param("from", BEFORE)
+			.param("to", YESTERDAY)
+			.query(Long.class)
+			.single();
+		assertThat(pairs).isGreaterThan(1);
+		assertThat(dailyUsage.exceeds(window, pairs - 1)).isTrue();
+		assertThat(dailyUsage.exceeds(window, pairs)).isFalse();
 	}
 
 	/** The aspect has only fields DataHub's DatasetUsageStatistics has, each of its type. */
