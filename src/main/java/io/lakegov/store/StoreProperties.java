@@ -31,6 +31,11 @@ public record StoreProperties(@DefaultValue("5m") Duration startupWait, @Nullabl
 		if (detailRetention != null && detailRetention.toDays() < 1) {
 			throw new IllegalArgumentException("lakegov.store.detail-retention must be at least 1d, was " + detailRetention);
 		}
+		if (detailRetention != null && !detailRetention.equals(Duration.ofDays(detailRetention.toDays()))) {
+			// business days close whole: 36h would keep one day, not a day and a half
+			throw new IllegalArgumentException("lakegov.store.detail-retention must be whole days (such as 400d), was "
+					+ detailRetention);
+		}
 		if (detailShedInterval.isNegative() || detailShedInterval.isZero()) {
 			throw new IllegalArgumentException("lakegov.store.detail-shed-interval must be positive");
 		}

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** How the store's settings bind: detail retention is off unless set, and at least a day when set. */
+/** How the store's settings bind: detail retention is off unless set, and whole days, at least one, when set. */
 class StorePropertiesTests {
 
 	@Test
@@ -35,6 +35,9 @@ class StorePropertiesTests {
 	void refusesRetentionShorterThanADayAndBatchesOutOfBounds() {
 		assertThatThrownBy(() -> bind(Map.of("lakegov.store.detail-retention", "12h"))).rootCause()
 			.hasMessageContaining("detail-retention must be at least 1d");
+		assertThatThrownBy(() -> bind(Map.of("lakegov.store.detail-retention", "36h"))).rootCause()
+			.hasMessageContaining("detail-retention must be whole days");
+		assertThat(bind(Map.of("lakegov.store.detail-retention", "48h")).detailRetentionDays()).isEqualTo(2);
 		assertThatThrownBy(() -> bind(Map.of("lakegov.store.detail-shed-batch", "0"))).rootCause()
 			.hasMessageContaining("detail-shed-batch");
 		assertThatThrownBy(() -> bind(Map.of("lakegov.store.detail-shed-interval", "0s"))).rootCause()
