@@ -56,9 +56,12 @@ class GmsClient {
 			return status != null && status >= 200 && status < 300;
 		}
 
-		/** GMS refused this proposal itself (it will refuse it again); other failures are GMS's or the way's. */
+		/**
+		 * GMS refused this proposal itself, as invalid or too large (it will refuse it again); other failures are
+		 * GMS's or the way's.
+		 */
 		boolean refused() {
-			return status != null && (status == 400 || status == 422);
+			return status != null && (status == 400 || status == 413 || status == 422);
 		}
 
 	}

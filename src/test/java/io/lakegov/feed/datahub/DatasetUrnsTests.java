@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The names DataHub's Unity Catalog source gives, and the texts of a proposal cut as DataHub's sources cut them. */
+/**
+ * The names DataHub's Unity Catalog source gives, the texts of a proposal cut as DataHub's sources cut them, and
+ * which answers of GMS refuse a proposal for good.
+ */
 class DatasetUrnsTests {
 
 	private final DatasetUrns urns = new DatasetUrns(new DataHubProperties(true, "PROD", null,
@@ -30,6 +33,14 @@ class DatasetUrnsTests {
 		assertThat(urns.dataset("spark_catalog.sales.orders"))
 			.hasValue("urn:li:dataset:(urn:li:dataPlatform:databricks,legacy.hive_metastore.sales.orders,PROD)");
 		assertThat(urns.dataset("SPARK_CATALOG.Sales.Orders")).isEqualTo(urns.dataset("hive_metastore.sales.orders"));
+	}
+
+	@Test
+	void aProposalGmsFindsInvalidOrTooLargeIsRefusedForGoodAndOtherFailuresAreTriedAgain() {
+		assertThat(List.of(400, 413, 422)).allMatch(status -> new GmsClient.Answer(status, "no").refused());
+		assertThat(List.of(401, 403, 429, 500, 503)).noneMatch(status -> new GmsClient.Answer(status, "no").refused());
+		assertThat(new GmsClient.Answer(null, "timed out").refused()).isFalse();
+		assertThat(new GmsClient.Answer(201, null).accepted()).isTrue();
 	}
 
 	@Test
