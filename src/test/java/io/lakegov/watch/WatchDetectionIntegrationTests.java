@@ -157,6 +157,24 @@ class WatchDetectionIntegrationTests {
 	}
 
 	@Test
+	void aFirstReadThatArrivesAfterALaterOneRaisesNoSecondNewReader() {
+		String c = UsageFixtures.unique("wlate");
+		String table = c + ".s.t";
+		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 3);
+		read("ann", table, now.minusSeconds(600));
+		ingest();
+		// a long statement of ann's from the day before reaches the history only now, with one of bob's
+		source.row(UsageFixtures.unique("st")).user("ann").started(daysAgo(1)).updated(now.minusSeconds(300))
+			.text("SELECT * FROM " + table).save();
+		source.row(UsageFixtures.unique("st")).user("bob").started(daysAgo(1)).updated(now.minusSeconds(300))
+			.text("SELECT * FROM " + table).save();
+		ingest();
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactlyInAnyOrder(
+				"NEW_READER|NEW_READER|" + table + "|ann|" + day(now) + "|PENDING",
+				"NEW_READER|NEW_READER|" + table + "|bob|" + day(daysAgo(1)) + "|PENDING");
+	}
+
+	@Test
 	void aWatchedTableThatLeavesTheInventoryWhileStillReadRaisesSchemaDropped() {
 		String c = UsageFixtures.unique("wdrop");
 		long watch = readTablesWatchedForDrops(c, "read", "unread");

@@ -207,10 +207,20 @@ class FactsWatcher {
 					access.fact().businessDate());
 		}).toList();
 		Set<Integer> seen = novelty.seenBefore(candidates, role, windowDays);
-		List<RaisedEvent> raised = new ArrayList<>();
+		List<Access> fresh = new ArrayList<>();
 		for (int i = 0; i < accesses.size(); i++) {
 			if (!seen.contains(i)) {
-				Access access = accesses.get(i);
+				fresh.add(accesses.get(i));
+			}
+		}
+		// an access that arrived after a later one of the principal already raised the event is no news
+		Set<Integer> raisedLater = novelty.raisedLater(fresh.stream()
+			.map(access -> new Novelty.Raised(access.watch().id(), prefix(access), access.fact().businessDate()))
+			.toList(), windowDays);
+		List<RaisedEvent> raised = new ArrayList<>();
+		for (int i = 0; i < fresh.size(); i++) {
+			if (!raisedLater.contains(i)) {
+				Access access = fresh.get(i);
 				Map<String, Object> details = details(access, source);
 				details.put("windowDays", windowDays);
 				raised.add(event(access, details));
@@ -220,9 +230,13 @@ class FactsWatcher {
 	}
 
 	private static RaisedEvent event(Access access, Map<String, Object> details) {
-		String key = String.join("|", access.type().name(), access.table(), access.fact().userName(),
-				access.fact().businessDate().toString());
-		return new RaisedEvent(access.watch().id(), access.type().name(), key, details);
+		return new RaisedEvent(access.watch().id(), access.type().name(),
+				prefix(access) + access.fact().businessDate(), details);
+	}
+
+	/** The event's key up to its business day: type, table and principal. */
+	private static String prefix(Access access) {
+		return String.join("|", access.type().name(), access.table(), access.fact().userName()) + "|";
 	}
 
 	private static Map<String, Object> details(Access access, String source) {

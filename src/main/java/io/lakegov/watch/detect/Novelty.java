@@ -98,4 +98,45 @@ class Novelty {
 		return new HashSet<>(seen);
 	}
 
+	/**
+	 * A candidate's event already stored: the watch, the type, and the key's prefix ({@code type|table|principal|})
+	 * before the business day.
+	 */
+	record Raised(long watch, String prefix, LocalDate day) {
+	}
+
+	/**
+	 * The positions of the candidates whose watch already raised their event for a later day within
+	 * {@code windowDays}: their principal's first access arrived after a later one, and is no news.
+	 */
+	Set<Integer> raisedLater(List<Raised> candidates, int windowDays) {
+		if (candidates.isEmpty()) {
+			return Set.of();
+		}
+		List<Integer> positions = new ArrayList<>();
+		List<Long> watches = new ArrayList<>();
+		List<String> lows = new ArrayList<>();
+		List<String> highs = new ArrayList<>();
+		for (int i = 0; i < candidates.size(); i++) {
+			Raised candidate = candidates.get(i);
+			positions.add(i);
+			watches.add(candidate.watch());
+			lows.add(candidate.prefix() + candidate.day().plusDays(1));
+			highs.add(candidate.prefix() + candidate.day().plusDays(windowDays));
+		}
+		List<Integer> raised = jdbc.sql("""
+				SELECT c.i FROM unnest(CAST(:positions AS int[]), CAST(:watches AS bigint[]), CAST(:lows AS text[]),
+				    CAST(:highs AS text[])) AS c(i, watch_id, low, high)
+				WHERE EXISTS (
+				    SELECT 1 FROM watch_event e
+				    WHERE e.watch_id = c.watch_id AND e.event_key COLLATE "C" BETWEEN c.low AND c.high)""")
+			.param("positions", new SqlArrayValue("int4", positions.toArray()))
+			.param("watches", new SqlArrayValue("int8", watches.toArray()))
+			.param("lows", new SqlArrayValue("text", lows.toArray()))
+			.param("highs", new SqlArrayValue("text", highs.toArray()))
+			.query(Integer.class)
+			.list();
+		return new HashSet<>(raised);
+	}
+
 }
