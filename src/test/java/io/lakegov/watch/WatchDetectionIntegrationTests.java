@@ -195,13 +195,7 @@ class WatchDetectionIntegrationTests {
 		long watch = readTablesWatchedForDrops(c, "read");
 
 		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c").param("c", c).update();
-		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
-		try {
-			catalog.sync();
-		}
-		finally {
-			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
-		}
+		withoutTheOutbox(catalog::sync);
 		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_catalog = :c AND valid_to IS NULL")
 			.param("c", c).query(Long.class).single()).isZero();
 		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
@@ -234,16 +228,12 @@ class WatchDetectionIntegrationTests {
 	void aFailingDetectionNeverFailsTheBatchAndItsEventsAreRaisedLaterFromTheStoredFacts() {
 		String c = UsageFixtures.unique("wfail");
 		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
-		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
-		try {
+		withoutTheOutbox(() -> {
 			read("ann", c + ".s.t", now.minusSeconds(600));
 			ingest();
 			// the outbox still cannot take them: the batch waits for a later try, with the reason
 			assertThat(redetector.redetectDue()).isZero();
-		}
-		finally {
-			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
-		}
+		});
 		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name = :t").param("t", c + ".s.t")
 			.query(Long.class).single()).isEqualTo(1);
 		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
@@ -269,14 +259,10 @@ class WatchDetectionIntegrationTests {
 	void aWaitingBatchWhoseFactsAreGoneRaisesNothingAndStopsWaiting() {
 		String c = UsageFixtures.unique("wgone");
 		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
-		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
-		try {
+		withoutTheOutbox(() -> {
 			read("ann", c + ".s.t", now.minusSeconds(600));
 			ingest();
-		}
-		finally {
-			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
-		}
+		});
 		jdbc.sql("DELETE FROM table_access WHERE table_name = :t").param("t", c + ".s.t").update();
 
 		assertThat(redetector.redetectDue()).isEqualTo(1);
@@ -302,6 +288,17 @@ class WatchDetectionIntegrationTests {
 		read("ann", c + ".s.read", daysAgo(5));
 		ingest();
 		return watch(List.of(c + ".s.*"), List.of("SCHEMA_DROPPED"), 1);
+	}
+
+	/** Does the work while the outbox's table is away, so that every detection in it fails. */
+	private void withoutTheOutbox(Runnable work) {
+		jdbc.sql("ALTER TABLE watch_event RENAME TO watch_event_away").update();
+		try {
+			work.run();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE watch_event_away RENAME TO watch_event").update();
+		}
 	}
 
 	private void run(String status, int order, long rowsRead, long rowsMasked) {
