@@ -114,6 +114,11 @@ public record TableRef(List<String> parts) {
 				+ "' is not a table name: use catalog.schema.table, each part an identifier (letters, digits, _) or quoted in backticks.");
 	}
 
+	/** Whether a stored name is that of a table read by its storage path ({@code delta.s3://bucket/key}). */
+	public static boolean isPath(String name) {
+		return TableName.isPath(name);
+	}
+
 	/**
 	 * A stored name (a table's, or a schema's {@code catalog.schema}) as a caller writes it so that {@link #parse}
 	 * gives it back: each part that is not plain in backticks, a backtick inside written twice. A path table
@@ -122,7 +127,7 @@ public record TableRef(List<String> parts) {
 	public static String written(String name) {
 		int dot = name.indexOf('.');
 		List<String> parts;
-		if (TableName.isPath(name)) {
+		if (isPath(name)) {
 			parts = List.of(name.substring(0, dot), name.substring(dot + 1));
 		}
 		else {

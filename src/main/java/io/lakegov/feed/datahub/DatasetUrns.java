@@ -3,7 +3,7 @@ package io.lakegov.feed.datahub;
 import java.util.Locale;
 import java.util.Optional;
 
-import io.lakegov.sql.TableName;
+import io.lakegov.usage.TableRef;
 
 import org.springframework.stereotype.Component;
 
@@ -38,7 +38,7 @@ class DatasetUrns {
 	 * {@code spark_catalog} is the Hive metastore's, which DataHub names {@code hive_metastore}.
 	 */
 	Optional<String> dataset(String table) {
-		if (TableName.isPath(table)) {
+		if (TableRef.isPath(table)) {
 			return Optional.empty();
 		}
 		int first = table.indexOf('.');
