@@ -39,6 +39,13 @@ class FeedCursorTests {
 	}
 
 	@Test
+	void refusesAMadeUpCursorWhoseTableNoStoreCanHold() {
+		String cursor = FeedCursor.encode(WINDOW, new FeedPosition(LocalDate.parse("2026-03-02"), "main.sales.\0orders"));
+		assertThatIllegalArgumentException().isThrownBy(() -> FeedCursor.decode(cursor, WINDOW))
+			.withMessageContaining("not a cursor this feed gave out");
+	}
+
+	@Test
 	void refusesACursorOfAnotherWindow() {
 		String cursor = FeedCursor.encode(WINDOW, new FeedPosition(LocalDate.parse("2026-03-02"), "main.sales.orders"));
 		var other = new DateRange(LocalDate.parse("2026-01-02"), LocalDate.parse("2026-12-31"));
