@@ -1,17 +1,18 @@
 package io.lakegov.watch.detect;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 
 import io.lakegov.catalog.TablesDropped;
 import io.lakegov.usage.FactsWritten;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.usage.UsageFactRepository;
 import io.lakegov.watch.WatchProperties;
+import io.lakegov.web.Backoff;
 import io.lakegov.web.Secrets;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,8 +26,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * those the batch would have raised: a watch still hears only of accesses from its creation on, a reader is
  * new only against the accesses before it, and an event already stored is not stored again. A sync's come
  * from the reads before the tables were found gone. Each row is claimed in a transaction of its own and goes
- * in that transaction once its events are stored; one that fails again is tried after a delay that doubles
- * from {@code lakegov.watch.retry-initial} up to {@code retry-max}, until it succeeds; detail retention keeps
+ * in that transaction once its events are stored; one that fails again is tried after the watches' backoff
+ * ({@code lakegov.watch.retry-initial} doubling up to {@code retry-max}, with jitter), until it succeeds; detail retention keeps
  * the statements until then, and a statement whose facts are gone all the same raises nothing.
  * {@code lakegov.watch.redetection.backlog} is the number of rows waiting.
  */
@@ -46,7 +47,9 @@ public class Redetector {
 
 	private final TransactionTemplate tx;
 
-	private final WatchProperties properties;
+	private final Backoff backoff;
+
+	private final RandomGenerator random = RandomGenerator.getDefault();
 
 	private final AtomicLong backlog = new AtomicLong();
 
@@ -57,7 +60,7 @@ public class Redetector {
 		this.facts = facts;
 		this.watcher = watcher;
 		this.tx = tx;
-		this.properties = properties;
+		this.backoff = new Backoff(properties.retryInitial(), properties.retryMax());
 		Gauge.builder("lakegov.watch.redetection.backlog", backlog, AtomicLong::get)
 			.description("Ingestion batches and catalog syncs whose watch events failed and wait to be raised again")
 			.register(registry);
@@ -84,8 +87,8 @@ public class Redetector {
 	}
 
 	private boolean redetect(Redetections.Pending row) {
-		Consumer<RuntimeException> later = failure -> pending.later(row.id(), delay(row.attempts()),
-				Secrets.mask(String.valueOf(failure.getMessage())));
+		Consumer<RuntimeException> later = failure -> pending.later(row.id(),
+				backoff.after(row.attempts() + 1, random), Secrets.mask(String.valueOf(failure.getMessage())));
 		boolean raised = switch (row.kind()) {
 			case FACTS -> {
 				List<UsageFact> stored = facts.facts(row.source(), row.names());
@@ -97,15 +100,6 @@ public class Redetector {
 			pending.done(row.id());
 		}
 		return raised;
-	}
-
-	/** The delay after the given number of failed attempts: doubling from the first, capped. */
-	private Duration delay(int attempts) {
-		Duration delay = properties.retryInitial();
-		for (int i = 0; i < attempts && delay.compareTo(properties.retryMax()) < 0; i++) {
-			delay = delay.multipliedBy(2);
-		}
-		return delay.compareTo(properties.retryMax()) < 0 ? delay : properties.retryMax();
 	}
 
 }
