@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.transaction.support.TransactionOperations;
 
+import static io.lakegov.support.Latches.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
@@ -213,16 +214,6 @@ class GenerationCacheTests {
 		generation.set(2);
 		assertThat(ask(cache, "k")).containsExactly(3);
 		cache.destroy();
-	}
-
-	private static void await(CountDownLatch latch) {
-		try {
-			assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	private List<Integer> ask(GenerationCache cache, String key) {

@@ -16,6 +16,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static io.lakegov.usage.UsageFactRepositoryIntegrationTests.fact;
+import static io.lakegov.support.Latches.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @IntegrationTest
@@ -111,16 +112,6 @@ class RollupBacklogIntegrationTests {
 			.param("t", table)
 			.query(Long.class)
 			.single() > 0;
-	}
-
-	private static void await(CountDownLatch latch) {
-		try {
-			assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }
