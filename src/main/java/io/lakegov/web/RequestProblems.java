@@ -14,6 +14,7 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -80,6 +81,9 @@ public final class RequestProblems {
 	}
 
 	private static String mismatch(MismatchedInputException ex) {
+		if (ex instanceof UnrecognizedPropertyException unknown) {
+			return unknown(unknown);
+		}
 		String field = path(ex);
 		String expected = expectedInBody(ex.getTargetType());
 		if (field.isEmpty()) {
@@ -89,10 +93,26 @@ public final class RequestProblems {
 				+ (ex instanceof InvalidFormatException format ? ", was '" + shown(format.getValue()) + "'" : "") + ".";
 	}
 
+	/**
+	 * A field the body's object does not have (a misspelt filter would otherwise be dropped without a word), with
+	 * the fields it has.
+	 */
+	private static String unknown(UnrecognizedPropertyException ex) {
+		String where = path(ex.getPath().subList(0, Math.max(0, ex.getPath().size() - 1)));
+		List<String> known = ex.getKnownPropertyIds() == null ? List.of()
+				: ex.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+		return (where.isEmpty() ? "The body" : where) + " has no field '" + shown(ex.getPropertyName()) + "'"
+				+ (known.isEmpty() ? "." : "; its fields are " + String.join(", ", known) + ".");
+	}
+
 	/** The field's path in the body, such as {@code statements[0].sql}. */
 	private static String path(JacksonException ex) {
+		return path(ex.getPath());
+	}
+
+	private static String path(List<JacksonException.Reference> references) {
 		StringBuilder path = new StringBuilder();
-		for (JacksonException.Reference reference : ex.getPath()) {
+		for (JacksonException.Reference reference : references) {
 			if (reference.getPropertyName() != null) {
 				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
 			}

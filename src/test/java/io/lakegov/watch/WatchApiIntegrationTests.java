@@ -85,6 +85,20 @@ class WatchApiIntegrationTests {
 	}
 
 	@Test
+	void refusesAFieldItDoesNotKnowAndNamesIt() {
+		var response = create(Map.of("name", "typo", "tables", List.of("main.sales.*"), "events", List.of("NEW_READER"),
+				"webhook", Map.of("url", "https://example.com/hook", "secert", "s3cr3t")));
+
+		assertThat(response.getStatusCode().value()).as("%s", response.getBody()).isEqualTo(400);
+		assertThat(response.getHeaders().getContentType()).hasToString("application/problem+json");
+		assertThat(response.getBody().get("detail").asString())
+			.isEqualTo("webhook has no field 'secert'; its fields are format, url.");
+		assertThat(create(Map.of("name", "typo", "tabels", List.of("main.sales.*"), "events", List.of("NEW_READER"),
+				"webhook", Map.of("url", "https://example.com/hook"))).getBody().get("detail").asString())
+			.startsWith("The body has no field 'tabels'");
+	}
+
+	@Test
 	void anIngestionWatchNeedsNoTables() {
 		var created = create(Map.of("name", "ingestion", "events", List.of("INGESTION_DOWN", "INGESTION_UP"), "webhook",
 				Map.of("url", "http://127.0.0.1:9/hook")));

@@ -11,6 +11,7 @@ import org.springframework.core.MethodParameter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.mock.http.MockHttpInputMessage;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 
@@ -61,9 +62,18 @@ class RequestProblemsTests {
 				new MockHttpInputMessage(new byte[0])))).isEqualTo("The request needs a JSON body.");
 	}
 
+	@Test
+	void namesAFieldTheBodyDoesNotHaveAndTheFieldsItHas() {
+		assertThat(body("{\"statements\":[],\"limit\":1,\"limt\":5}"))
+			.isEqualTo("The body has no field 'limt'; its fields are from, limit, statements.");
+		assertThat(body("{\"statements\":[{\"sql\":\"SELECT 1\",\"sq1\":\"x\"}],\"limit\":1}"))
+			.isEqualTo("statements[0] has no field 'sq1'; its fields are sql.");
+		assertThat(body("{\"limit\":1,\"" + "x".repeat(500) + "\":1}")).hasSizeLessThan(150);
+	}
+
 	private static String body(String json) {
 		try {
-			JsonMapper.builder().build().readValue(json, Body.class);
+			JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build().readValue(json, Body.class);
 		}
 		catch (JacksonException ex) {
 			String detail = RequestProblems.body(new HttpMessageNotReadableException("JSON parse error: " + ex.getMessage(),

@@ -16,6 +16,7 @@ import io.lakegov.analysis.AnalysisProperties;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.usage.StoredColumn;
 import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -62,7 +63,9 @@ public class AnalysisStore {
 		this.jdbc = jdbc;
 		this.metrics = metrics;
 		this.analyzer = analyzer;
-		this.json = json;
+		// stored analyses of this analyser version that a newer build wrote (replicas of two builds during a
+		// rolling deploy) may hold fields this one does not know: they are read, not refused as request bodies are
+		this.json = json.rebuild().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 		int capacity = properties.cacheSize();
 		this.cache = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
 			@Override
