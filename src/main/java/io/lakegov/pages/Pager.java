@@ -11,7 +11,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * @param page the page shown, from 0
  * @param totalPages how many pages there are
  * @param totalItems how many items in all
- * @param previous the address of the page before, null on the first
+ * @param previous the address of the page before, null on the first; on a page past the end, the last page's
  * @param next the address of the page after, null on the last
  */
 public record Pager(int page, long totalPages, long totalItems, String previous, String next) {
@@ -21,9 +21,18 @@ public record Pager(int page, long totalPages, long totalItems, String previous,
 
 	public static Pager of(PageResponse<?> response, String parameter) {
 		int page = response.page();
+		long last = Math.max(0, response.totalPages() - 1);
 		return new Pager(page, response.totalPages(), response.totalItems(),
-				page > 0 ? address(parameter, page - 1) : null,
+				page > 0 ? address(parameter, (int) Math.min(page - 1, last)) : null,
 				page + 1 < response.totalPages() ? address(parameter, page + 1) : null);
+	}
+
+	/**
+	 * Whether the page asked for lies past the end of a list that has items (an old link to a list that shrank):
+	 * the page then says so and links to the last page, rather than saying the list is empty.
+	 */
+	public boolean pastEnd() {
+		return totalItems > 0 && page >= totalPages;
 	}
 
 	private static String address(String parameter, int page) {

@@ -154,6 +154,22 @@ class PageNamesIntegrationTests {
 	}
 
 	@Test
+	void aPagePastTheEndOfAListSaysSoAndLinksToTheLastPage() throws Exception {
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		String address = "/tables/%60" + catalog + "%60.sales.orders";
+
+		String page = session.get(address + "?readersPage=3&size=1").body();
+
+		assertThat(page).contains("There is no page 4 of readers: there are 2 on 2 pages.",
+				"href=\"" + address + "?size=1&amp;readersPage=1\">Last page of readers</a>")
+			.doesNotContain("Nobody read it in these days");
+		assertThat(session.get(address + "?readersPage=1&size=1").body()).contains(">Previous readers</a>")
+			.doesNotContain("There is no page");
+		assertThat(session.get("/users/ann?page=5").body()).contains("There is no page 6 of tables: there are")
+			.doesNotContain("This user read and wrote no table");
+	}
+
+	@Test
 	void aShortNameThatSeveralTablesEndWithListsThem() throws Exception {
 		String name = UsageFixtures.unique("shared");
 		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
