@@ -25,7 +25,8 @@ import org.springframework.web.bind.annotation.RestController;
 class DailyUsageController {
 
 	static final String CURSOR_DOC = "the next cursor of the previous page (omitted: the first page); valid with the same "
-			+ "from and to only, while ingestion writes too";
+			+ "from and to only, or with neither (the walk goes on in the cursor's window, also after midnight moved the "
+			+ "default one), while ingestion writes too";
 
 	private final FeedWindows windows;
 
@@ -49,7 +50,8 @@ class DailyUsageController {
 			@Parameter(description = FeedWindows.TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date", maxLength = 10, pattern = FeedWindows.DATE_PATTERN)) @RequestParam(required = false) @Nullable @Size(max = 10) String to,
 			@Parameter(description = CURSOR_DOC, schema = @Schema(type = "string", maxLength = FeedCursor.MAX_LENGTH, pattern = FeedCursor.PATTERN)) @RequestParam(required = false) @Nullable @Size(max = FeedCursor.MAX_LENGTH) @Pattern(regexp = "[A-Za-z0-9_-]+", message = "must be a cursor this feed gave out") String cursor,
 			@Parameter(description = "entries per page, 1 to " + DailyUsage.MAX_SIZE, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + DailyUsage.MAX_SIZE, defaultValue = "" + DailyUsage.DEFAULT_SIZE)) @RequestParam(defaultValue = "" + DailyUsage.DEFAULT_SIZE) @Min(1) @Max(DailyUsage.MAX_SIZE) int size) {
-		DateRange window = windows.window(from, to);
+		boolean resumed = cursor != null && !cursor.isEmpty();
+		DateRange window = resumed && from == null && to == null ? cursorWindow(cursor) : windows.window(from, to);
 		FeedPosition after;
 		if (cursor == null || cursor.isEmpty()) {
 			after = FeedPosition.before(window.from());
@@ -65,6 +67,18 @@ class DailyUsageController {
 		DailyUsage.Page page = usage.page(window, after, size);
 		return new DailyUsagePage(window.from(), window.to(), size, page.items(),
 				page.next() == null ? null : FeedCursor.encode(window, page.next()));
+	}
+
+	/** The window of the cursor of a walk that gave neither from nor to, held to the feed's bounds. */
+	private DateRange cursorWindow(String cursor) {
+		DateRange window;
+		try {
+			window = FeedCursor.window(cursor);
+		}
+		catch (IllegalArgumentException refused) {
+			throw ApiException.badRequest("The cursor is refused: " + refused.getMessage() + ".");
+		}
+		return windows.window(window.from().toString(), window.to().toString());
 	}
 
 }

@@ -53,6 +53,28 @@ public final class FeedCursor {
 	 * @throws IllegalArgumentException saying why the cursor is refused
 	 */
 	public static FeedPosition decode(String cursor, DateRange window) {
+		Parsed parsed = parse(cursor);
+		if (!parsed.window().equals(window)) {
+			throw new IllegalArgumentException("cursor belongs to the window " + parsed.window().from() + " to "
+					+ parsed.window().to() + "; ask with the same from and to as the first page, or with neither");
+		}
+		return parsed.position();
+	}
+
+	/**
+	 * The window a cursor belongs to: a walk that gave neither from nor to goes on in it, even after the default
+	 * window moved on at midnight.
+	 *
+	 * @throws IllegalArgumentException saying why the cursor is refused
+	 */
+	public static DateRange window(String cursor) {
+		return parse(cursor).window();
+	}
+
+	private record Parsed(DateRange window, FeedPosition position) {
+	}
+
+	private static Parsed parse(String cursor) {
 		if (cursor.length() > MAX_LENGTH || !cursor.matches(PATTERN)) {
 			throw new IllegalArgumentException("cursor is not a cursor this feed gave out");
 		}
@@ -88,15 +110,12 @@ public final class FeedCursor {
 		catch (DateTimeParseException ex) {
 			throw new IllegalArgumentException("cursor is not a cursor this feed gave out");
 		}
-		if (!from.equals(window.from()) || !to.equals(window.to())) {
-			throw new IllegalArgumentException("cursor belongs to the window " + from + " to " + to
-					+ "; ask with the same from and to as the first page");
-		}
 		// the check is no secret: a made-up cursor passes it, but no table name the store holds has a NUL
-		if (date.isBefore(from) || date.isAfter(to) || parts[5].isEmpty() || parts[5].indexOf('\0') >= 0) {
+		if (to.isBefore(from) || date.isBefore(from) || date.isAfter(to) || parts[5].isEmpty()
+				|| parts[5].indexOf('\0') >= 0) {
 			throw new IllegalArgumentException("cursor is not a cursor this feed gave out");
 		}
-		return new FeedPosition(date, parts[5]);
+		return new Parsed(new DateRange(from, to), new FeedPosition(date, parts[5]));
 	}
 
 	private static String check(String payload) {

@@ -205,6 +205,15 @@ class DailyUsageFeedIntegrationTests {
 		assertProblem("/api/v1/usage/daily?from=" + FROM + "&to=" + TODAY + "&cursor=%2F%2F..%3B", "cursor");
 		assertProblem("/api/v1/usage/daily?from=" + FROM.plusDays(1) + "&to=" + TODAY + "&cursor=" + cursor, "window");
 		assertProblem("/api/v1/usage/daily?from=" + FROM + "&to=" + TODAY + "&cursor=" + "A".repeat(5000), "cursor");
+		assertProblem("/api/v1/usage/daily?to=" + TODAY + "&cursor=" + cursor, "window");
+		assertProblem("/api/v1/usage/daily?cursor=" + tampered, "cursor");
+
+		// a walk that gives neither from nor to goes on in its cursor's window, whatever today's default is
+		JsonNode resumed = get("/api/v1/usage/daily?size=5&cursor=" + cursor).getBody();
+		assertThat(resumed.get("from").asString()).isEqualTo(FROM.toString());
+		assertThat(resumed.get("to").asString()).isEqualTo(TODAY.toString());
+		assertThat(resumed.get("items")).isEqualTo(page(FROM, TODAY, 5, cursor).get("items"));
+		assertThat(resumed.get("next")).isEqualTo(page(FROM, TODAY, 5, cursor).get("next"));
 		assertProblem("/api/v1/usage/daily?from=" + TODAY + "&to=" + TODAY.minusDays(1), "after");
 		assertProblem("/api/v1/usage/daily?from=" + TODAY.minusDays(366) + "&to=" + TODAY, "366 days");
 		assertProblem("/api/v1/usage/daily?from=2026-02-30&to=" + TODAY, "from");

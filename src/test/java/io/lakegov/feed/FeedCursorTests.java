@@ -54,6 +54,13 @@ class FeedCursorTests {
 	}
 
 	@Test
+	void tellsTheWindowItBelongsTo() {
+		String cursor = FeedCursor.encode(WINDOW, new FeedPosition(LocalDate.parse("2026-03-02"), "main.sales.orders"));
+		assertThat(FeedCursor.window(cursor)).isEqualTo(WINDOW);
+		assertThatIllegalArgumentException().isThrownBy(() -> FeedCursor.window("bm90IGEgY3Vyc29y"));
+	}
+
+	@Test
 	void refusesWhatItNeverGaveOut() {
 		for (String cursor : new String[] { "", "not a cursor", "bm90IGEgY3Vyc29y", "A".repeat(FeedCursor.MAX_LENGTH + 1),
 				Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[] { (byte) 0xff, (byte) 0xfe, 0x41 }),
