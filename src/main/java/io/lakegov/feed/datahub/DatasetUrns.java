@@ -66,7 +66,10 @@ class DatasetUrns {
 		return "urn:li:corpuser:" + encoded(user);
 	}
 
-	/** DataHub's encoding of the characters an URN reserves for its structure. */
+	/**
+	 * DataHub's encoding of the characters an URN reserves for its structure: {@code , ( )} and the unit separator
+	 * {@code ␟} that DataHub's own encoder reserves too, each percent-encoded in UTF-8.
+	 */
 	static String encoded(String name) {
 		StringBuilder encoded = new StringBuilder(name.length());
 		for (char c : name.toCharArray()) {
@@ -74,6 +77,7 @@ class DatasetUrns {
 				case ',' -> encoded.append("%2C");
 				case '(' -> encoded.append("%28");
 				case ')' -> encoded.append("%29");
+				case '\u241F' -> encoded.append("%E2%90%9F");
 				default -> encoded.append(c);
 			}
 		}

@@ -16,7 +16,7 @@ class DatasetUrnsTests {
 
 	private final DatasetUrns urns = new DatasetUrns(new DataHubProperties(true, "PROD", null,
 			Map.of("hive_metastore", "legacy"), null, null, Duration.ofMinutes(10), Duration.ofHours(2), 7,
-			Duration.ofSeconds(3), Duration.ofSeconds(30), 3, Duration.ofMinutes(1), Duration.ofHours(1),
+			Duration.ofSeconds(3), Duration.ofSeconds(30), 3, 5, Duration.ofMinutes(1), Duration.ofHours(1),
 			Duration.ofMinutes(5)));
 
 	@Test
@@ -26,6 +26,12 @@ class DatasetUrnsTests {
 		assertThat(urns.dataset("delta./mnt/lake/events")).isEmpty();
 		assertThat(urns.dataset("main.sales.orders"))
 			.hasValue("urn:li:dataset:(urn:li:dataPlatform:databricks,main.sales.orders,PROD)");
+	}
+
+	@Test
+	void encodesTheCharactersDataHubReservesAsItsOwnEncoderDoes() {
+		assertThat(DatasetUrns.encoded("main.s.`a,b(c)d\u241Fe%f`")).isEqualTo("main.s.`a%2Cb%28c%29d%E2%90%9Fe%f`");
+		assertThat(DatasetUrns.user("(unknown)")).isEqualTo("urn:li:corpuser:%28unknown%29");
 	}
 
 	@Test
