@@ -31,6 +31,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param connectTimeout how long to wait for GMS to accept a connection
  * @param requestTimeout how long to wait for GMS's answer to one proposal
  * @param attempts attempts per proposal before the day is put back for later (with backoff)
+ * @param giveUpAfter rounds in a row in which GMS fails one proposal (5xx, no answer) while it takes one of the next,
+ * before the proposal is given up; rounds in which GMS takes none (it is down) do not count
  * @param retryInitial the wait before a day that failed is tried again, doubling with each failure
  * @param retryMax the longest wait between two tries of a day
  * @param lease how long a replica holds a day it pushes; a replica that died holding one loses it then
@@ -40,7 +42,7 @@ public record DataHubProperties(@DefaultValue("true") boolean enabled, @DefaultV
 		@DefaultValue Map<String, String> catalogPlatformInstances, @Nullable String gmsUrl, @Nullable String token,
 		@DefaultValue("10m") Duration pushInterval, @DefaultValue("2h") Duration pushAfter,
 		@DefaultValue("7") int pushDays, @DefaultValue("3s") Duration connectTimeout,
-		@DefaultValue("30s") Duration requestTimeout, @DefaultValue("3") int attempts,
+		@DefaultValue("30s") Duration requestTimeout, @DefaultValue("3") int attempts, @DefaultValue("5") int giveUpAfter,
 		@DefaultValue("1m") Duration retryInitial, @DefaultValue("1h") Duration retryMax,
 		@DefaultValue("5m") Duration lease) {
 
@@ -71,6 +73,9 @@ public record DataHubProperties(@DefaultValue("true") boolean enabled, @DefaultV
 		}
 		if (attempts < 1) {
 			throw new IllegalArgumentException("lakegov.datahub.attempts must be at least 1");
+		}
+		if (giveUpAfter < 1) {
+			throw new IllegalArgumentException("lakegov.datahub.give-up-after must be at least 1");
 		}
 		if (retryInitial.isZero() || retryInitial.isNegative() || retryMax.compareTo(retryInitial) < 0) {
 			throw new IllegalArgumentException("lakegov.datahub.retry-initial must be positive and at most retry-max");

@@ -28,7 +28,8 @@ class PushRepository {
 
 	private static final String PUT_BACK_CHANGED = """
 			UPDATE datahub_usage_push p SET status = 'PENDING', pushed_through = NULL, proposals = 0, attempts = 0,
-			    fingerprint = NULL, last_error = NULL, next_attempt_at = now()
+			    fingerprint = NULL, last_error = NULL, next_attempt_at = now(), stuck_table = NULL, stuck_rounds = 0,
+			    given_up = 0
 			WHERE p.status = 'PUSHED' AND p.business_date >= :first
 			  AND p.fingerprint IS DISTINCT FROM %s
 			  AND NOT EXISTS (SELECT 1 FROM rollup_backlog b WHERE b.business_date = p.business_date)
@@ -120,7 +121,9 @@ class PushRepository {
 	boolean advance(Claimed day, String table, int proposals, Duration lease) {
 		return jdbc.sql("""
 				UPDATE datahub_usage_push SET pushed_through = :table, proposals = :proposals,
-				    lease_until = now() + :lease * interval '1 millisecond'
+				    lease_until = now() + :lease * interval '1 millisecond',
+				    stuck_rounds = CASE WHEN stuck_table = :table THEN 0 ELSE stuck_rounds END,
+				    stuck_table = CASE WHEN stuck_table = :table THEN NULL ELSE stuck_table END
 				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'""")
 			.param("table", table)
 			.param("proposals", proposals)
@@ -128,6 +131,35 @@ class PushRepository {
 			.param("date", day.date())
 			.param("claim", day.claim())
 			.update() == 1;
+	}
+
+	/**
+	 * Records that GMS failed the proposal of {@code table} in this round while it took a later one; in how many
+	 * rounds in a row it did so, this one included.
+	 */
+	int failedAt(Claimed day, String table) {
+		return jdbc.sql("""
+				UPDATE datahub_usage_push SET stuck_rounds = CASE WHEN stuck_table = :table THEN stuck_rounds + 1 ELSE 1 END,
+				    stuck_table = :table
+				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'
+				RETURNING stuck_rounds""")
+			.param("table", table)
+			.param("date", day.date())
+			.param("claim", day.claim())
+			.query(Integer.class)
+			.optional()
+			.orElse(0);
+	}
+
+	/** {@code proposals} of the day are given up: GMS kept failing them while it took the one after. */
+	void gaveUp(Claimed day, int proposals) {
+		jdbc.sql("""
+				UPDATE datahub_usage_push SET given_up = given_up + :proposals, stuck_table = NULL, stuck_rounds = 0
+				WHERE business_date = :date AND claimed_by = :claim AND status = 'PENDING'""")
+			.param("proposals", proposals)
+			.param("date", day.date())
+			.param("claim", day.claim())
+			.update();
 	}
 
 	/** The day is pushed whole. */

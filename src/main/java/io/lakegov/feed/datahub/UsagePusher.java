@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,10 @@ import org.springframework.stereotype.Service;
  * the last table GMS accepted is recorded after each, so a push that stops resumes there (on any replica, after a
  * restart) and a pushed day is never pushed again. When GMS fails the day is put back with a growing wait and the
  * round ends: a GMS that is down costs one short try per round, on the pusher's own thread, never ingestion's time.
- * A proposal GMS refuses as invalid (400, 422) is skipped and counted. Delivery is at least once: a replica that dies
+ * A proposal GMS refuses as invalid (400, 413, 422) is skipped and counted. After a proposal GMS failed, the round
+ * posts the next few once each: when GMS takes one, the round counts against the failed proposal, which is given up
+ * after {@code give-up-after} such rounds in a row (GMS is up, and cannot store it); when GMS takes none, it is down
+ * and nothing counts. Delivery is at least once: a replica that dies
  * between GMS's answer and the record posts that one proposal again, which GMS stores once (a time series aspect of
  * the same dataset and timestamp replaces the earlier one).
  */
@@ -38,6 +42,12 @@ class UsagePusher {
 
 	/** Entries read from the feed at a time. */
 	static final int PAGE = 200;
+
+	/**
+	 * How many more proposals a round posts (once each) after GMS failed one, to tell a proposal GMS cannot store
+	 * from a GMS that is down.
+	 */
+	static final int PROBES = 3;
 
 	private final DataHubProperties properties;
 
@@ -124,15 +134,26 @@ class UsagePusher {
 		FeedPosition after = day.pushedThrough() == null ? FeedPosition.before(day.date())
 				: new FeedPosition(day.date(), day.pushedThrough());
 		int accepted = day.proposals();
+		// the tables whose proposals GMS failed in this round since it last took one, and the first failure
+		List<String> failing = new ArrayList<>();
+		String failure = null;
 		while (after != null) {
 			DailyUsage.Page page = usage.page(window, after, PAGE);
 			for (TableDay entry : page.items()) {
 				var proposal = proposals.of(entry);
 				if (proposal.isPresent()) {
-					GmsClient.Answer answer = post(proposal.get());
+					GmsClient.Answer answer = post(proposal.get(), failing.isEmpty() ? properties.attempts() : 1);
 					if (answer.accepted()) {
 						accepted++;
 						metrics.posted("ACCEPTED");
+						if (!failing.isEmpty()) {
+							// GMS is up and takes others: the round counts against the first proposal it failed
+							if (repository.failedAt(day, failing.get(0)) < properties.giveUpAfter()) {
+								return failed(day, failure);
+							}
+							giveUp(day, failing, failure);
+							failing.clear();
+						}
 					}
 					else if (answer.refused()) {
 						metrics.posted("REFUSED");
@@ -140,31 +161,56 @@ class UsagePusher {
 					}
 					else {
 						metrics.posted("FAILED");
-						Duration retry = backoff.after(day.attempt(), random);
-						repository.failed(day, answer.error(), retry);
-						log.warn("Could not push the usage of {} to DataHub GMS, trying again in {}: {}", day.date(), retry,
-								answer.error());
-						return Outcome.FAILED;
+						failing.add(entry.table());
+						failure = failure == null ? answer.error() : failure;
+						if (failing.size() > PROBES) {
+							return failed(day, failure);
+						}
+						continue;
 					}
 				}
-				if (!repository.advance(day, entry.table(), accepted, properties.lease())) {
+				if (failing.isEmpty() && !repository.advance(day, entry.table(), accepted, properties.lease())) {
 					return Outcome.TAKEN_OVER;
 				}
 			}
 			after = page.next();
+		}
+		if (!failing.isEmpty()) {
+			return failed(day, failure);
 		}
 		repository.pushed(day);
 		log.info("Pushed the usage of {} to DataHub GMS: {} proposals", day.date(), accepted);
 		return Outcome.PUSHED;
 	}
 
+	/** The day's push stopped on a proposal GMS failed: the day is tried again after its backoff, the round ends. */
+	private Outcome failed(PushRepository.Claimed day, String error) {
+		Duration retry = backoff.after(day.attempt(), random);
+		repository.failed(day, error, retry);
+		log.warn("Could not push the usage of {} to DataHub GMS, trying again in {}: {}", day.date(), retry, error);
+		return Outcome.FAILED;
+	}
+
+	/**
+	 * Gives up the proposals of {@code tables}: GMS failed them in {@code give-up-after} rounds in a row, each time
+	 * taking the one after, so it is these proposals GMS cannot store, not GMS that is down.
+	 */
+	private void giveUp(PushRepository.Claimed day, List<String> tables, String error) {
+		repository.gaveUp(day, tables.size());
+		tables.forEach(table -> {
+			metrics.posted("GAVE_UP");
+			log.warn("Gave up the usage of {} on {} for DataHub GMS: it failed in {} rounds in a row while GMS took "
+					+ "the next proposal: {}", table, day.date(), properties.giveUpAfter(), error);
+		});
+	}
+
 	/** Posts the proposal up to {@code attempts} times while GMS fails for reasons of its own. */
-	private GmsClient.Answer post(UsageProposal proposal) {
+	private GmsClient.Answer post(UsageProposal proposal, int attempts) {
 		String body = json.writeValueAsString(Map.of("proposal", new GmsProposal(proposal.entityType(),
 				proposal.entityUrn(), proposal.changeType(), proposal.aspectName(),
 				new GmsProposal.Value(json.writeValueAsString(proposal.aspect().json()), "application/json"))));
 		GmsClient.Answer answer = gms.post(body);
-		for (int attempt = 2; attempt <= properties.attempts() && !answer.accepted() && !answer.refused(); attempt++) {
+		for (int attempt = 2; attempt <= attempts && !answer.accepted() && !answer.refused(); attempt++) {
 			try {
 				Thread.sleep(Math.min(properties.retryInitial().toMillis(), 500L * (attempt - 1)));
 			}

@@ -90,6 +90,9 @@ class DataHubUsageIntegrationTests {
 	@Autowired
 	DailyUsage dailyUsage;
 
+	@Autowired
+	DataHubProperties properties;
+
 	@BeforeAll
 	void ingest() {
 		api = TestApi.withKey(port);
@@ -258,8 +261,10 @@ class DataHubUsageIntegrationTests {
 		GMS.acceptOnly(2);
 		assertThat(pusher.pushDue(NOW)).as("the empty days before the first with usage").isEqualTo(2);
 		assertThat(GMS.accepted()).hasSize(2);
-		// the proposal after them was tried twice (lakegov.datahub.attempts), then the day was put back
-		assertThat(GMS.all()).hasSize(4);
+		// the proposal after them was tried twice (lakegov.datahub.attempts), the day's next ones once each to
+		// tell a proposal GMS cannot store from a GMS that is down, then the day was put back
+		int dayBefore = proposals(BEFORE, BEFORE).size();
+		assertThat(GMS.all()).hasSize(2 + 2 + Math.min(UsagePusher.PROBES, dayBefore - 3));
 		JsonNode status = api.get().uri("/api/v1/datahub/status").retrieve().body(JsonNode.class);
 		assertThat(status.get("failingDay").asString()).isEqualTo(BEFORE.toString());
 		assertThat(status.get("lastError").asString()).contains("503");
@@ -273,6 +278,59 @@ class DataHubUsageIntegrationTests {
 		assertThat(keys(GMS.accepted())).as("each (dataset, day) accepted once").hasSize(expected);
 		assertThat(api.get().uri("/api/v1/datahub/status").retrieve().body(JsonNode.class).get("failingDay").isNull())
 			.isTrue();
+	}
+
+	@Test
+	void proposalsGmsKeepsFailingWhileItTakesOthersAreGivenUpAndHoldUpTheirDayNoLonger() {
+		int expected = proposals(YESTERDAY.minusDays(3), YESTERDAY).size();
+		// two in a row on the day before: customers, then `odd(1),x`
+		GMS.failAlways("main.sales.customers", "odd");
+
+		pushRounds(20);
+
+		assertThat(pendingDays()).isZero();
+		List<FakeGms.Received> customers = GMS.all()
+			.stream()
+			.filter(request -> request.urn().equals(urn("main.sales.customers")))
+			.toList();
+		assertThat(customers).allMatch(request -> request.answered() == 500);
+		// both days that read it tried it in give-up-after rounds, each with its attempts, before giving it up
+		assertThat(customers).hasSize(2 * properties.giveUpAfter() * properties.attempts());
+		// each failing round's proposal after them was taken, and taken again when the day resumed
+		assertThat(GMS.accepted()).hasSize(expected - 3 + 2 * (properties.giveUpAfter() - 1));
+		assertThat(keys(GMS.accepted())).hasSize(expected - 3);
+		assertThat(jdbc.sql("SELECT sum(given_up) FROM datahub_usage_push").query(Integer.class).single()).isEqualTo(3);
+	}
+
+	@Test
+	void aGmsThatIsDownGivesNothingUp() {
+		int expected = proposals(YESTERDAY.minusDays(3), YESTERDAY).size();
+		GMS.acceptOnly(0);
+
+		pushRounds(properties.giveUpAfter() + 2);
+		assertThat(jdbc.sql("SELECT max(stuck_rounds) FROM datahub_usage_push").query(Integer.class).single())
+			.as("rounds in which GMS took nothing").isZero();
+		GMS.up();
+		pushRounds(5);
+
+		assertThat(pendingDays()).isZero();
+		assertThat(GMS.accepted()).hasSize(expected);
+		assertThat(jdbc.sql("SELECT sum(given_up) FROM datahub_usage_push").query(Integer.class).single()).isZero();
+	}
+
+	/** Pushes up to {@code rounds} times, each day due again at once, until no day waits. */
+	private void pushRounds(int rounds) {
+		for (int round = 0; round < rounds; round++) {
+			pusher.pushDue(NOW);
+			if (pendingDays() == 0) {
+				return;
+			}
+			jdbc.sql("UPDATE datahub_usage_push SET next_attempt_at = now() WHERE status = 'PENDING'").update();
+		}
+	}
+
+	private long pendingDays() {
+		return jdbc.sql("SELECT count(*) FROM datahub_usage_push WHERE status = 'PENDING'").query(Long.class).single();
 	}
 
 	@Test

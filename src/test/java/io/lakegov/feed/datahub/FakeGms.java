@@ -49,6 +49,8 @@ final class FakeGms implements AutoCloseable {
 
 	private final AtomicInteger acceptsLeft = new AtomicInteger(Integer.MAX_VALUE);
 
+	private volatile List<String> failing = List.of();
+
 	FakeGms() {
 		try {
 			server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
@@ -71,6 +73,12 @@ final class FakeGms implements AutoCloseable {
 
 	void up() {
 		acceptsLeft.set(Integer.MAX_VALUE);
+		failing = List.of();
+	}
+
+	/** Answers 500 to every proposal of a dataset whose URN contains one of {@code parts}, as a GMS that cannot store it. */
+	void failAlways(String... parts) {
+		failing = List.of(parts);
 	}
 
 	void clear() {
@@ -127,7 +135,9 @@ final class FakeGms implements AutoCloseable {
 			answer(exchange, 400, "not a proposal: " + ex.getMessage());
 			return;
 		}
-		int status = acceptsLeft.getAndDecrement() > 0 ? 200 : 503;
+		String urn = proposal.get("entityUrn").asString();
+		int status = failing.stream().anyMatch(urn::contains) ? 500
+				: acceptsLeft.getAndDecrement() > 0 ? 200 : 503;
 		received.add(new Received(proposal, aspect, status));
 		answer(exchange, status, status == 200 ? "{\"value\":\"" + proposal.get("entityUrn").asString() + "\"}" : "down");
 	}
