@@ -69,13 +69,16 @@ public record ArchiveStatus(boolean enabled,
 	 * @param lastError the last failure, without credentials; null once writing works again
 	 * @param lastErrorAt when it happened
 	 * @param nextAttemptAt when the archiver tries again
+	 * @param setAside statements the warehouse refused alone while it took others: still queued (and kept in the
+	 * store), tried again alone every {@code lakegov.archive.retry-max}; the service log names each with the
+	 * warehouse's refusal
 	 */
 	public record SourceArchive(@Schema(maxLength = 63) String source, @Schema(maxLength = 511) String schema,
 			State state, @Schema(minimum = "0", maximum = "1000") int schemaVersion,
 			@Schema(minimum = "0", maximum = "1000") int latestSchemaVersion, @Schema(minimum = "0") long backlog,
 			Instant oldestQueuedAt, Instant lastWrittenAt, @Schema(minimum = "0") long statementsWritten,
 			@Schema(minimum = "0") int failures, @Schema(maxLength = 2000) String lastError, Instant lastErrorAt,
-			Instant nextAttemptAt) {
+			Instant nextAttemptAt, @Schema(minimum = "0") long setAside) {
 	}
 
 }

@@ -158,6 +158,50 @@ class ArchiveIntegrationTests {
 		assertArchiveEqualsStore();
 	}
 
+	@Test
+	void statementsTheWarehouseRefusesAloneAreSetAsideAndHoldUpNoOther() throws SQLException {
+		source.insert(workload());
+		ingestion.runIncremental(RunKind.MANUAL);
+		archiveAll();
+		TestWarehouse.instance()
+			.execute("ALTER TABLE " + SCHEMA + ".query_history ADD CONSTRAINT refuses_gen_3_4 CHECK (statement_id NOT IN ('gen-3', 'gen-4'))");
+		source.generate(6, Map.of("statement_id", "concat('gen-', CAST(id AS STRING))", "statement_text",
+				"concat('SELECT * FROM spark_catalog.sales.customers WHERE id = ', CAST(id AS STRING), ' -- " + nonce + "')",
+				"executed_by", "'gen@corp.example'", "start_time", WarehouseHistory.secondsAfter(T0, "id"),
+				"update_time", WarehouseHistory.secondsAfter(T0.plusSeconds(30), "id")));
+		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+
+		List<String> errors = new ArrayList<>();
+		for (int pass = 0; pass < 40 && waiting() > 0; pass++) {
+			archiver.archiveDue().stream().map(Archiver.Pass::error).filter(error -> error != null).forEach(errors::add);
+			pause();
+		}
+
+		assertThat(errors).as("the batches that held the refused statements").isNotEmpty();
+		assertThat(waiting()).isZero();
+		ArchiveStatus.SourceArchive status = status();
+		assertThat(status.setAside()).isEqualTo(2);
+		assertThat(status.state()).isEqualTo(ArchiveStatus.State.CURRENT);
+		assertThat(jdbc.sql("SELECT DISTINCT statement_id FROM archive_outbox").query(String.class).list())
+			.containsExactlyInAnyOrder("gen-3", "gen-4");
+		assertThat(jdbc.sql("SELECT refusal FROM archive_outbox").query(String.class).list()).allMatch(
+				refusal -> refusal != null && !refusal.isBlank());
+		assertThat(archive("SELECT statement_id FROM " + SCHEMA + ".query_history WHERE statement_id LIKE 'gen-%'"))
+			.hasSize(4)
+			.doesNotContain("gen-3", "gen-4");
+
+		TestWarehouse.instance().execute("ALTER TABLE " + SCHEMA + ".query_history DROP CONSTRAINT refuses_gen_3_4");
+		jdbc.sql("UPDATE archive_outbox SET set_aside_until = now()").update();
+		archiveAll();
+		assertThat(status().setAside()).isZero();
+		assertArchiveEqualsStore();
+	}
+
+	/** Entries queued and not set aside. */
+	private long waiting() {
+		return jdbc.sql("SELECT count(*) FROM archive_outbox WHERE set_aside_until IS NULL").query(Long.class).single();
+	}
+
 	private List<WarehouseHistory.Row> workload() {
 		return List.of(
 				source.row("q1").user("alice@corp.example").job("j-7").started(T0)

@@ -17,7 +17,9 @@ import org.springframework.stereotype.Component;
  * The archive's meters, per source: {@code lakegov.archive.backlog} (statements queued and not yet written),
  * {@code lakegov.archive.backlog.age} (seconds the oldest has waited), {@code lakegov.archive.failures} (failures
  * in a row, 0 while writing works), {@code lakegov.archive.statements} (statements written) and
- * {@code lakegov.archive.write} (how long writing a batch took), as the last pass found them.
+ * {@code lakegov.archive.write} (how long writing a batch took), {@code lakegov.archive.set.aside} (statements
+ * the warehouse refused alone, still queued) and {@code lakegov.archive.refusals} (times a statement was set
+ * aside), as the last pass found them.
  */
 @Component
 class ArchiveMetrics {
@@ -29,6 +31,8 @@ class ArchiveMetrics {
 	private final Map<String, AtomicLong> age = new ConcurrentHashMap<>();
 
 	private final Map<String, AtomicLong> failures = new ConcurrentHashMap<>();
+
+	private final Map<String, AtomicLong> setAside = new ConcurrentHashMap<>();
 
 	ArchiveMetrics(MeterRegistry registry) {
 		this.registry = registry;
@@ -44,6 +48,8 @@ class ArchiveMetrics {
 				.set(state.oldestQueuedAt() == null ? 0 : Math.max(0, (now - state.oldestQueuedAt().toEpochMilli()) / 1000));
 			gauge(failures, "lakegov.archive.failures", "Failed attempts in a row to write the archive", "attempts",
 					state.source()).set(state.failures());
+			gauge(setAside, "lakegov.archive.set.aside", "Statements the archive's warehouse refused alone, still queued",
+					"statements", state.source()).set(state.setAside());
 		}
 	}
 
@@ -58,6 +64,14 @@ class ArchiveMetrics {
 			.tag("source", source)
 			.register(registry)
 			.record(took);
+	}
+
+	void setAside(String source) {
+		Counter.builder("lakegov.archive.refusals")
+			.description("Times a statement the archive's warehouse refused alone was set aside")
+			.tag("source", source)
+			.register(registry)
+			.increment();
 	}
 
 	void failed(String source) {
