@@ -19,11 +19,19 @@ class PushRepository {
 
 	/**
 	 * The usage of the day {@code %1$s} as the rollups hold it now, in short: the tables, their reads, writes and
-	 * users. A pushed day whose figures differ from those its push began with changed after it.
+	 * users, and the columns certainly read (the proposals' {@code fieldCounts}, which change without a statement
+	 * changing when columns are resolved again after an inventory change). A pushed day whose figures differ from
+	 * those its push began with changed after it. The columns are looked up by the day's tables, through
+	 * {@code column_daily}'s key.
 	 */
 	private static final String FINGERPRINT = """
 			(SELECT count(*) || '/' || coalesce(sum(t.reads), 0) || '/' || coalesce(sum(t.writes), 0) || '/'
-			     || coalesce(sum(t.users), 0) || '/' || coalesce(sum(hashtext(t.table_name)), 0)
+			     || coalesce(sum(t.users), 0) || '/' || coalesce(sum(hashtext(t.table_name)), 0) || '/'
+			     || (SELECT count(*) || ':' || coalesce(sum(c.statements), 0) || ':'
+			                || coalesce(sum(hashtext(c.table_name || '.' || c.column_name)), 0)
+			         FROM table_daily d
+			         JOIN column_daily c ON c.table_name = d.table_name AND c.business_date = d.business_date
+			         WHERE d.business_date = %1$s AND c.role = 'READ' AND c.resolution = 'RESOLVED')
 			 FROM table_daily t WHERE t.business_date = %1$s)""";
 
 	private static final String PUT_BACK_CHANGED = """

@@ -373,6 +373,39 @@ class DataHubUsageIntegrationTests {
 	}
 
 	@Test
+	void aPushedDayWhoseColumnReadsAloneChangedIsPushedAgain() {
+		assertThat(pusher.pushDue(NOW)).isEqualTo(4);
+		int yesterday = GMS.accepted(YESTERDAY).size();
+		String column = "SELECT column_name FROM column_daily WHERE business_date = :day AND role = 'READ' "
+				+ "AND resolution = 'RESOLVED' AND table_name = 'main.sales.customers'";
+		assertThat(jdbc.sql(column).param("day", YESTERDAY).query(String.class).list())
+			.containsExactlyInAnyOrder("name", "region");
+
+		// columns resolved again after an inventory change: the tables' figures stay as they were
+		jdbc.sql("UPDATE column_daily SET column_name = 'id' WHERE business_date = :day AND column_name = 'name' "
+				+ "AND table_name = 'main.sales.customers'")
+			.param("day", YESTERDAY)
+			.update();
+		try {
+			assertThat(pusher.pushDue(NOW)).isEqualTo(1);
+			assertThat(GMS.accepted(YESTERDAY)).hasSize(2 * yesterday);
+			assertThat(GMS.accepted(YESTERDAY).subList(yesterday, 2 * yesterday))
+				.filteredOn(received -> received.urn().contains("main.sales.customers"))
+				.singleElement()
+				.satisfies(received -> assertThat(received.aspect().get("fieldCounts").toString())
+					.contains("\"fieldPath\":\"id\"")
+					.doesNotContain("\"fieldPath\":\"name\""));
+			assertThat(pusher.pushDue(NOW)).isZero();
+		}
+		finally {
+			jdbc.sql("UPDATE column_daily SET column_name = 'name' WHERE business_date = :day AND column_name = 'id' "
+					+ "AND table_name = 'main.sales.customers'")
+				.param("day", YESTERDAY)
+				.update();
+		}
+	}
+
+	@Test
 	void aWindowIsMeasuredBeforeItsFileIsWritten() {
 		DateRange window = new DateRange(BEFORE, YESTERDAY);
 		long pairs = jdbc.sql("SELECT count(*) FROM table_daily WHERE business_date BETWEEN :from AND :to")
