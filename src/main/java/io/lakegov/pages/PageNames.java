@@ -14,10 +14,11 @@ import org.springframework.web.util.UriComponentsBuilder;
 import org.springframework.web.util.UriUtils;
 
 /**
- * The pages' addresses (from the context path on) of tables, columns and schemas, so that every link leads where it says: a name part
- * that is not a plain identifier ({@code dev-catalog}, {@code order date}) in backticks, and a table addressed
- * by storage path ({@code delta.s3://bucket/key}), whose slashes no path segment may hold, in the query:
- * {@code /tables?name=...}, {@code /columns?table=...&column=...}. The templates have it as {@code names}.
+ * The pages' addresses (from the context path on) of tables, columns, schemas and users, so that every link leads
+ * where it says: a name part that is not a plain identifier ({@code dev-catalog}, {@code order date}) in
+ * backticks, and a table addressed by storage path ({@code delta.s3://bucket/key}), or a name with a character
+ * no path segment may hold, in the query: {@code /tables?name=...}, {@code /columns?table=...&column=...}. The
+ * templates have it as {@code names}.
  */
 @Component
 public class PageNames {
@@ -39,16 +40,17 @@ public class PageNames {
 	/** The address of a column's page. */
 	public String column(String table, String column) {
 		String written = TableRef.written(table);
-		if (byQuery(written)) {
+		String writtenColumn = ColumnName.written(column);
+		if (byQuery(written) || byQuery(writtenColumn)) {
 			return UriComponentsBuilder.fromPath(contextPath() + "/columns")
 				.queryParam("table", "{table}")
 				.queryParam("column", "{column}")
 				.encode()
-				.buildAndExpand(written, ColumnName.written(column))
+				.buildAndExpand(written, writtenColumn)
 				.toUriString();
 		}
 		return UriComponentsBuilder.fromPath(contextPath() + "/tables/{table}/columns/{column}")
-			.buildAndExpand(written, ColumnName.written(column))
+			.buildAndExpand(written, writtenColumn)
 			.encode()
 			.toUriString();
 	}
@@ -67,9 +69,17 @@ public class PageNames {
 				? attributes.getRequest().getContextPath() : "";
 	}
 
-	/** Whether a written name holds what no path segment of an address may: a slash. */
+	/** The address of a user's page. */
+	public String user(String user) {
+		return contextPath() + "/users/" + UriUtils.encodePathSegment(user, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Whether a written name holds what no path segment of an address may: a slash, which would split it, or a
+	 * semicolon or backslash, which the service's firewall refuses in a path.
+	 */
 	public static boolean byQuery(String written) {
-		return written.indexOf('/') >= 0;
+		return written.indexOf('/') >= 0 || written.indexOf(';') >= 0 || written.indexOf('\\') >= 0;
 	}
 
 	/**
@@ -77,7 +87,11 @@ public class PageNames {
 	 * as they were.
 	 */
 	public static String redirect(String address, HttpServletRequest request, Set<String> dropped) {
-		StringBuilder to = new StringBuilder("redirect:").append(address);
+		// a redirect view puts the context path in front itself
+		String context = request.getContextPath();
+		String relative = !context.isEmpty() && address.startsWith(context + "/") ? address.substring(context.length())
+				: address;
+		StringBuilder to = new StringBuilder("redirect:").append(relative);
 		char separator = address.indexOf('?') >= 0 ? '&' : '?';
 		for (var parameter : request.getParameterMap().entrySet()) {
 			if (dropped.contains(parameter.getKey())) {

@@ -11,7 +11,6 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
-import org.springframework.web.util.UriComponentsBuilder;
 
 /** The search results page, and the suggestions the search box shows as one types. */
 @Controller
@@ -45,12 +44,8 @@ class SearchController {
 		results.tables()
 			.forEach(table -> suggestions.add(new Suggestion("table", table.table(), names.table(table.table()))));
 		results.schemas().forEach(schema -> suggestions.add(new Suggestion("schema", schema, names.schema(schema))));
-		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, userUrl(user))));
+		results.users().forEach(user -> suggestions.add(new Suggestion("user", user, names.user(user))));
 		return suggestions;
-	}
-
-	static String userUrl(String user) {
-		return UriComponentsBuilder.fromPath("/users/{user}").buildAndExpand(user).encode().toUriString();
 	}
 
 	/**
