@@ -24,7 +24,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class ImpactService {
 
-	static final int MAX_LISTED = 100;
+	public static final int MAX_LISTED = 100;
 
 	/** Query sources that are scheduled data engineering, not people looking at data. */
 	static final Set<String> ETL_SOURCES = Set.of("JOB", "PIPELINE");

@@ -139,6 +139,22 @@ public class RetentionService {
 		return table(tableName(table));
 	}
 
+	/**
+	 * One table as the pages name it ({@code catalog.schema.table}, parts in backticks where needed), computed
+	 * now; empty for a name that is no such name (a path, or a partial name that no catalog completed), which
+	 * retention proposals are not made for.
+	 */
+	public Optional<TableRetention> tableIfNamed(String table) {
+		TableName name;
+		try {
+			name = TableName.parse(table);
+		}
+		catch (IllegalArgumentException ex) {
+			return Optional.empty();
+		}
+		return name.parts().size() != 3 || name.isPath() ? Optional.empty() : Optional.of(table(name));
+	}
+
 	/** One table, computed now: its evidence, settings and proposals. */
 	TableRetention table(TableName table) {
 		Instant now = clock.instant();

@@ -170,6 +170,89 @@ class PageNamesIntegrationTests {
 	}
 
 	@Test
+	void aTableKnownByAPartialOrOddNameOpensItsPage() throws Exception {
+		String schema = UsageFixtures.unique("partial_");
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(schema + "-1", "ann", Instant.now().minus(1, ChronoUnit.DAYS))
+			.reads(schema + ".orders")
+			.reads(catalog + ".sales.q1+q2")
+			.done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		var partial = session.get("/tables/" + schema + ".orders");
+		assertThat(partial.statusCode()).as(partial.body()).isEqualTo(200);
+		assertThat(partial.body()).contains("<title>" + schema + ".orders · lakegov</title>")
+			.doesNotContain("History kept and time travel");
+		var odd = session.get("/tables/%60" + catalog + "%60.sales.%60q1+q2%60");
+		assertThat(odd.statusCode()).as(odd.body()).isEqualTo(200);
+		assertThat(odd.body()).contains("History kept and time travel");
+		var column = session.get("/columns?table=%60" + catalog + "%60.sales.orders&column=%60price%2Funit%60");
+		assertThat(column.statusCode()).isEqualTo(200);
+		assertThat(column.body()).contains("<h1>price/unit</h1>");
+	}
+
+	@Test
+	void aColumnReadByMoreThanItListsSaysHowManyThereAre() throws Exception {
+		String column = UsageFixtures.unique("wide_");
+		LocalDate day = LocalDate.now(ZoneId.of("Asia/Tokyo")).minusDays(1);
+		for (int i = 0; i < 101; i++) {
+			jdbc.sql("""
+					INSERT INTO column_daily (table_name, business_date, column_name, role, resolution, user_name,
+					    statements, first_event, last_event)
+					VALUES (:table, :day, :column, 'READ', 'RESOLVED', :user, :n, now(), now())""")
+				.param("table", table)
+				.param("day", day)
+				.param("column", column)
+				.param("user", "reader-" + i)
+				.param("n", 1 + i)
+				.update();
+			jdbc.sql("""
+					INSERT INTO column_source_daily (table_name, column_name, business_date, role, source_kind, source_id,
+					    statements, last_event)
+					VALUES (:table, :column, :day, 'READ', 'JOB', :job, 1, now())""")
+				.param("table", table)
+				.param("day", day)
+				.param("column", column)
+				.param("job", "job-" + i)
+				.update();
+		}
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String page = session.get("/tables/%60" + catalog + "%60.sales.orders/columns/" + column + "?from=" + day).body();
+
+		assertThat(page).contains("The 100 with the most statements, of 101.", "reader-100", "Last read ever",
+				"The 100 with the most statements; there may be more.")
+			.doesNotContain(">reader-0<");
+	}
+
+	@Test
+	void statementsOfClosedDaysAreSaidToBeInTheArchive() throws Exception {
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		ZoneId tokyo = ZoneId.of("Asia/Tokyo");
+		LocalDate today;
+		String page;
+		try {
+			do {
+				today = LocalDate.now(tokyo);
+				jdbc.sql("UPDATE detail_horizon SET shed_before = :day").param("day", today).update();
+				page = session.get("/tables/%60" + catalog + "%60.sales.orders").body();
+			}
+			while (!today.equals(LocalDate.now(tokyo)));
+		}
+		finally {
+			jdbc.sql("UPDATE detail_horizon SET shed_before = NULL").update();
+		}
+
+		assertThat(page).contains("The store holds statements from",
+				"<span>" + today + "</span> on (<code>lakegov.store.detail-retention</code>)",
+				"No statement read or wrote it in these days since " + today + ".");
+		assertThat(session.get("/tables/%60" + catalog + "%60.sales.orders").body())
+			.doesNotContain("The store holds statements from")
+			.contains("No statement read or wrote it in these days.");
+	}
+
+	@Test
 	void aShortNameThatSeveralTablesEndWithListsThem() throws Exception {
 		String name = UsageFixtures.unique("shared");
 		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)

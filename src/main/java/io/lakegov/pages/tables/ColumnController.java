@@ -2,6 +2,7 @@ package io.lakegov.pages.tables;
 
 import io.lakegov.impact.ColumnImpactService;
 import io.lakegov.impact.ColumnName;
+import io.lakegov.impact.ImpactService;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.ResolvedTable;
@@ -60,6 +61,7 @@ class ColumnController {
 		model.addAttribute("range", range);
 		model.addAttribute("today", dates.today());
 		model.addAttribute("report", impact.report(resolved, name, range));
+		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		return "tables/column";
 	}
 

@@ -1,5 +1,7 @@
 package io.lakegov.pages.tables;
 
+import java.time.LocalDate;
+import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.impact.ImpactService;
@@ -8,17 +10,20 @@ import io.lakegov.pages.Pager;
 import io.lakegov.reports.ColumnUsage;
 import io.lakegov.reports.IndirectReaders;
 import io.lakegov.reports.QuerySort;
+import io.lakegov.reports.StatementEntry;
 import io.lakegov.reports.TableQueryService;
 import io.lakegov.reports.TableUsage;
 import io.lakegov.retention.RetentionService;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.DetailHorizon;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
+import io.lakegov.web.PageResponse;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
@@ -60,9 +65,11 @@ class TableController {
 
 	private final PageNames names;
 
+	private final DetailHorizon horizon;
+
 	TableController(TableResolver resolver, BusinessDates dates, ImpactService impact, TableUsage usage,
 			IndirectReaders readers, ColumnUsage columns, TableQueryService queries, RetentionService retention,
-			PageNames names) {
+			PageNames names, DetailHorizon horizon) {
 		this.resolver = resolver;
 		this.dates = dates;
 		this.impact = impact;
@@ -72,6 +79,7 @@ class TableController {
 		this.queries = queries;
 		this.retention = retention;
 		this.names = names;
+		this.horizon = horizon;
 	}
 
 	/** A table's page: {@code /tables/main.sales.orders}, or {@code /tables?name=...} for a table addressed by path. */
@@ -108,6 +116,7 @@ class TableController {
 		model.addAttribute("range", range);
 		model.addAttribute("today", dates.today());
 		model.addAttribute("report", report);
+		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		model.addAttribute("verdict", VerdictWords.of(report));
 		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range)));
 
@@ -126,8 +135,13 @@ class TableController {
 		model.addAttribute("queriesSort", queriesSort);
 		model.addAttribute("queriesOrders", QueryOrder.all());
 		model.addAttribute("queriesPager", Pager.of(groups.queries(), "queriesPage"));
-		var statements = queries.statements(resolved, null, null, range, new PageRequest(statementsPage, size));
+		// under detail retention the statements of closed days are in the lakehouse archive, not in the store
+		Optional<LocalDate> closedBefore = horizon.closedBefore().filter(day -> range.from().isBefore(day));
+		var statements = DetailHorizon.open(range, closedBefore)
+			.map(open -> queries.statements(resolved, null, null, open, new PageRequest(statementsPage, size)))
+			.orElseGet(() -> PageResponse.<StatementEntry>empty(statementsPage, size));
 		model.addAttribute("statements", statements);
+		model.addAttribute("statementsClosedBefore", closedBefore.orElse(null));
 		model.addAttribute("statementsPager", Pager.of(statements, "statementsPage"));
 		// the raw texts' column only for admins, and only when the store keeps some of these texts
 		boolean admin = Callers.maySeeRawSql();
@@ -138,8 +152,8 @@ class TableController {
 		model.addAttribute("related", related);
 		model.addAttribute("relatedPager", Pager.of(related.tables(), "relatedPage"));
 
-		// retention proposals are for tables by name; a table addressed by path has none
-		model.addAttribute("retention", PageNames.byQuery(written) ? null : retention.table(resolved.name()));
+		// retention proposals are for tables by catalog.schema.table; a path or a partial name has none
+		model.addAttribute("retention", retention.tableIfNamed(written).orElse(null));
 		return "tables/table";
 	}
 
