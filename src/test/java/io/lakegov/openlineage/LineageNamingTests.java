@@ -27,6 +27,10 @@ class LineageNamingTests {
 			parquet.s3a://lake-bucket/raw/events       | s3://lake-bucket                                        | raw/events
 			delta.s3n://lake-bucket/raw/x              | s3://lake-bucket                                        | raw/x
 			parquet.abfss://raw@acct.dfs.core.windows.net/x/y | abfss://raw@acct.dfs.core.windows.net            | x/y
+			parquet.abfs://raw@acct.dfs.core.windows.net/x/y  | abfss://raw@acct.dfs.core.windows.net            | x/y
+			delta.s3://lake-bucket/raw/events/         | s3://lake-bucket                                        | raw/events
+			delta.s3://lake-bucket/landing zone/a b    | s3://lake-bucket                                        | landing zone/a b
+			delta.gs://lake-bucket/                    | gs://lake-bucket                                        | /
 			delta./mnt/raw/events                      | dbfs://adb-1234567890123456.7.azuredatabricks.net       | /mnt/raw/events
 			delta.dbfs:/tmp/t                          | dbfs://adb-1234567890123456.7.azuredatabricks.net       | /tmp/t
 			""")

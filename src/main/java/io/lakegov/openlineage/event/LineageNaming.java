@@ -1,10 +1,10 @@
 package io.lakegov.openlineage.event;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.lakegov.sql.TableName;
 
@@ -23,6 +23,9 @@ import io.lakegov.sql.TableName;
 public final class LineageNaming {
 
 	private static final String PREFIX = "lakegov|";
+
+	/** {@code scheme://authority/path}: a location in object storage, whatever its path holds (spaces too). */
+	private static final Pattern STORAGE_URI = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*)://([^/?#]+)(/.*)?");
 
 	private LineageNaming() {
 	}
@@ -49,23 +52,19 @@ public final class LineageNaming {
 	}
 
 	private static Dataset path(String host, String location) {
-		if (location.contains("://")) {
-			try {
-				URI uri = new URI(location);
-				if (uri.getScheme() != null && uri.getRawAuthority() != null) {
-					String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-					String name = path.startsWith("/") ? path.substring(1) : path;
-					String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-					// Hadoop's S3 connectors name the same bucket, which the spec names s3 only
-					if (scheme.equals("s3a") || scheme.equals("s3n")) {
-						scheme = "s3";
-					}
-					return new Dataset(scheme + "://" + uri.getRawAuthority(), name.isEmpty() ? "/" : name);
-				}
-			}
-			catch (URISyntaxException ex) {
-				// not a URI after all: named below as a path of the workspace's file system
-			}
+		Matcher uri = STORAGE_URI.matcher(location);
+		if (uri.matches()) {
+			String path = uri.group(3) == null ? "" : uri.group(3);
+			// the same object or folder with or without its slashes is one dataset, as the Spark integration names it
+			String name = path.replaceAll("^/+", "").replaceAll("/+$", "");
+			String scheme = uri.group(1).toLowerCase(Locale.ROOT);
+			// Hadoop's connectors name the same storage by several schemes, which the spec names by one
+			scheme = switch (scheme) {
+				case "s3a", "s3n" -> "s3";
+				case "abfs" -> "abfss";
+				default -> scheme;
+			};
+			return new Dataset(scheme + "://" + uri.group(2), name.isEmpty() ? "/" : name);
 		}
 		String path = location.startsWith("dbfs:") ? location.substring("dbfs:".length()) : location;
 		return new Dataset("dbfs://" + host, path.startsWith("/") ? path : "/" + path);
