@@ -123,6 +123,34 @@ class HelmChartTests {
 	}
 
 	@Test
+	void runsTheDemoOnlyWhenAskedAndNeverBesideASource() {
+		assertThat(render(null).properties()).contains("lakegov.demo.enabled=false");
+		assertThat(render(PRODUCTION).properties()).contains("lakegov.demo.enabled=false");
+		assertThat(new Helm(CHART).template().withName("lakegov").set("demo", "true").call())
+			.contains("lakegov.demo.enabled=true");
+		assertThatThrownBy(() -> new Helm(CHART).template()
+			.withName("lakegov")
+			.set("demo", "true")
+			.set("source.url", "jdbc:databricks://h:443")
+			.set("source.existingSecret", "databricks")
+			.call()).hasMessageContaining("demo is instead of a source");
+	}
+
+	@Test
+	void givesMigrationsTimeToRunAndStopsWithoutDroppingRequests() {
+		Manifests manifests = render(null);
+		Map<String, Object> container = manifests.container();
+		assertThat(path(container, "startupProbe", "failureThreshold")).isEqualTo(360);
+		for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
+			assertThat(path(container, probe, "timeoutSeconds")).as(probe).isEqualTo(3);
+		}
+		assertThat(path(container, "lifecycle", "preStop", "exec", "command")).isEqualTo(List.of("sleep", "10"));
+		assertThat(path(manifests.podSpec(), "terminationGracePeriodSeconds")).isEqualTo(60);
+		assertThat(manifests.env()).doesNotContainKey("JAVA_TOOL_OPTIONS");
+		assertThat(render(PRODUCTION).env()).containsKey("JDK_JAVA_OPTIONS").doesNotContainKey("JAVA_TOOL_OPTIONS");
+	}
+
+	@Test
 	void refusesASourceWithoutTheSecretOfItsToken() {
 		assertThatThrownBy(() -> new Helm(CHART).template().withName("lakegov").set("source.url", "jdbc:databricks://h:443").call())
 			.hasMessageContaining("source.existingSecret");
