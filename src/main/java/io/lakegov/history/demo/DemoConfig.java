@@ -2,8 +2,10 @@ package io.lakegov.history.demo;
 
 import java.time.Clock;
 
+import io.lakegov.history.DemoSources;
 import io.lakegov.history.SourceDatabase;
 import io.lakegov.history.SourceSettings;
+import io.lakegov.history.Sources;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
@@ -28,8 +30,9 @@ class DemoConfig {
 	}
 
 	@Bean
-	DemoRunner demoRunner(DemoWarehouse warehouse, DemoProperties properties, TaskScheduler scheduler, Clock clock) {
-		return new DemoRunner(warehouse, properties, scheduler, clock);
+	DemoRunner demoRunner(DemoWarehouse warehouse, DemoProperties properties, TaskScheduler scheduler, Clock clock,
+			Sources sources, DemoSources marks) {
+		return new DemoRunner(warehouse, properties, scheduler, clock, marks, sources.primary().name());
 	}
 
 	static class DemoEnabled extends SpringBootCondition {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import io.lakegov.history.DemoSources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +30,11 @@ class DemoRunner implements ApplicationRunner {
 
 	private final TaskScheduler scheduler;
 
+	private final DemoSources marks;
+
+	/** The source whose history the demo writes. */
+	private final String source;
+
 	private final Clock clock;
 
 	private final DemoWorkload workload;
@@ -39,8 +45,11 @@ class DemoRunner implements ApplicationRunner {
 
 	private Instant lastTick;
 
-	DemoRunner(DemoWarehouse warehouse, DemoProperties properties, TaskScheduler scheduler, Clock clock) {
+	DemoRunner(DemoWarehouse warehouse, DemoProperties properties, TaskScheduler scheduler, Clock clock,
+			DemoSources marks, String source) {
 		this.warehouse = warehouse;
+		this.marks = marks;
+		this.source = source;
 		this.properties = properties;
 		this.scheduler = scheduler;
 		this.clock = clock;
@@ -50,6 +59,8 @@ class DemoRunner implements ApplicationRunner {
 
 	@Override
 	public void run(ApplicationArguments args) {
+		// before any history is made up: a real source of this name will never go on from it
+		marks.mark(source);
 		Instant now = clock.instant();
 		warehouse.refreshCatalog(now);
 		if (!warehouse.hasHistory() && properties.seedDays() > 0) {
