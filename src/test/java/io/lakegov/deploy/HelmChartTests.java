@@ -42,7 +42,8 @@ class HelmChartTests {
 	@Test
 	void rendersTheDefaultValuesWithProbesOnTheActuatorGroups() {
 		Manifests manifests = render(null);
-		assertThat(manifests.kinds()).containsExactlyInAnyOrder("ConfigMap", "Deployment", "Service");
+		assertThat(manifests.kinds()).containsExactlyInAnyOrder("ConfigMap", "Deployment", "Service",
+				"PodDisruptionBudget");
 		Map<String, Object> container = manifests.container();
 		assertThat(path(container, "startupProbe", "httpGet", "path")).isEqualTo("/actuator/health/liveness");
 		assertThat(path(container, "livenessProbe", "httpGet", "path")).isEqualTo("/actuator/health/liveness");
@@ -148,6 +149,18 @@ class HelmChartTests {
 		assertThat(path(manifests.podSpec(), "terminationGracePeriodSeconds")).isEqualTo(60);
 		assertThat(manifests.env()).doesNotContainKey("JAVA_TOOL_OPTIONS");
 		assertThat(render(PRODUCTION).env()).containsKey("JDK_JAVA_OPTIONS").doesNotContainKey("JAVA_TOOL_OPTIONS");
+	}
+
+	@Test
+	void keepsAReplicaThroughNodeDrainsAndSpreadsThemAcrossNodes() {
+		Manifests manifests = render(null);
+		assertThat(path(manifests.one("PodDisruptionBudget"), "spec", "minAvailable")).isEqualTo(1);
+		assertThat(list(manifests.podSpec(), "topologySpreadConstraints")).singleElement()
+			.satisfies(spread -> assertThat(spread).containsEntry("topologyKey", "kubernetes.io/hostname")
+				.containsEntry("whenUnsatisfiable", "ScheduleAnyway"));
+		String single = new Helm(CHART).template().withName("lakegov").set("replicaCount", "1").call();
+		assertThat(Manifests.parse(single).kinds()).as("one replica: a budget would block every drain")
+			.doesNotContain("PodDisruptionBudget");
 	}
 
 	@Test
