@@ -145,10 +145,13 @@ class FeedOutbox {
 		return true;
 	}
 
-	/** Records that the consumer refused the event for good; the sender goes on with the next. */
+	/**
+	 * Records that the consumer refused the event for good, while the sender holds the source: false when another
+	 * sender took it over (which goes on from here), and nothing is recorded.
+	 */
 	@Transactional
-	void rejected(String source, String owner, Pending event, String error) {
-		jdbc.sql("""
+	boolean rejected(String source, String owner, Pending event, String error) {
+		int held = jdbc.sql("""
 				UPDATE openlineage_cursor SET rejected = rejected + 1, last_error = :error, last_error_at = now(),
 				    failures = 0
 				WHERE source = :source AND lease_owner = :owner""")
@@ -156,7 +159,11 @@ class FeedOutbox {
 			.param("source", source)
 			.param("owner", owner)
 			.update();
+		if (held == 0) {
+			return false;
+		}
 		finish(source, event, "REJECTED");
+		return true;
 	}
 
 	/** Marks an event that has nothing to tell any more (its statement lost its tables). */

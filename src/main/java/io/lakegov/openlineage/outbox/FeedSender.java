@@ -128,7 +128,10 @@ public class FeedSender {
 						sent++;
 					}
 					case REJECTED -> {
-						outbox.rejected(source, owner, pending, answer.error());
+						if (!outbox.rejected(source, owner, pending, answer.error())) {
+							holding = false;
+							return new Turn(sent, false);
+						}
 						metrics.outcome("rejected");
 					}
 					case RETRY -> {

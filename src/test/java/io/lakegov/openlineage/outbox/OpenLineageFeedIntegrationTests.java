@@ -275,6 +275,25 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void aSenderThatLostTheSourceRecordsNoRefusal() {
+		read("x-1", "main.sales.orders", now.minusSeconds(600));
+		ingest();
+		assertThat(sender.sendDue()).isEqualTo(1);
+		read("x-2", "main.sales.orders", now.minusSeconds(590));
+		ingest();
+		FeedOutbox.Pending pending = outbox.pending("default", 10).get(0);
+
+		assertThat(outbox.rejected("default", "not-the-holder", pending, "400 Bad Request")).isFalse();
+		assertThat(eventStatus(pending)).isEqualTo("PENDING");
+		assertThat(jdbc.sql("SELECT rejected FROM openlineage_cursor WHERE source = 'default'").query(Long.class).single())
+			.isZero();
+
+		receiver.answer(400);
+		assertThat(sender.sendDue()).isZero();
+		assertThat(eventStatus(pending)).as("refused by the sender that holds the source").isEqualTo("REJECTED");
+	}
+
+	@Test
 	void twoSendersAtOnceSendEachEventOnceAndInOrder() {
 		for (int i = 0; i < 90; i++) {
 			read(String.format("p-%03d", i), "main.sales.orders", now.minusSeconds(900 - i));
@@ -439,6 +458,14 @@ class OpenLineageFeedIntegrationTests {
 	private String digest(String statementId) {
 		return jdbc.sql("SELECT digest FROM openlineage_event WHERE statement_id = :id")
 			.param("id", statementId)
+			.query(String.class)
+			.single();
+	}
+
+	private String eventStatus(FeedOutbox.Pending pending) {
+		return jdbc.sql("SELECT status FROM openlineage_event WHERE statement_id = :id AND seq = :seq")
+			.param("id", pending.statementId())
+			.param("seq", pending.seq())
 			.query(String.class)
 			.single();
 	}
