@@ -26,4 +26,18 @@ public class DemoSources {
 			.single() > 0;
 	}
 
+	/**
+	 * Whether the store holds history of this source that the demo did not make up: a real source's, which
+	 * the demo's made-up history must never join.
+	 */
+	public boolean holdsRealHistory(String source) {
+		return Boolean.TRUE.equals(jdbc.sql("""
+				SELECT NOT EXISTS (SELECT 1 FROM demo_source WHERE source = :source)
+				   AND (EXISTS (SELECT 1 FROM ingestion_watermark WHERE source = :source)
+				        OR EXISTS (SELECT 1 FROM query_history WHERE source = :source))""")
+			.param("source", source)
+			.query(Boolean.class)
+			.single());
+	}
+
 }

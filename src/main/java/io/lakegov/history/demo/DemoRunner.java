@@ -59,6 +59,13 @@ class DemoRunner implements ApplicationRunner {
 
 	@Override
 	public void run(ApplicationArguments args) {
+		// a demo warehouse with history is a demo store of a build that did not mark its source yet
+		if (!warehouse.hasHistory() && marks.holdsRealHistory(source)) {
+			throw new IllegalStateException("The demo workload is on (lakegov.demo.enabled, or no source URL "
+					+ "configured), but the store holds the history of a real source named '" + source + "'. The "
+					+ "demo's made-up statements would be stored as that source's usage. Configure the source "
+					+ "(lakegov.source.url), or start the demo on an empty store.");
+		}
 		// before any history is made up: a real source of this name will never go on from it
 		marks.mark(source);
 		Instant now = clock.instant();
