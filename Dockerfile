@@ -28,8 +28,11 @@ ENV TZ=UTC \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:InitialRAMPercentage=25 -XX:+ExitOnOutOfMemoryError" \
     LAKEGOV_EMBEDDED_DIRECTORY=/var/lib/lakegov
 USER 10001:10001
+# the embedded default's store outlives the container
+VOLUME ["/var/lib/lakegov"]
 EXPOSE 8080
-# liveness only: the JVM answers; readiness and ingestion are for the orchestrator to weigh
+# liveness only: the JVM answers; readiness and ingestion are for the orchestrator to weigh. On the port
+# and path the service is configured with: its own, or the management server's
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
-    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /actuator/health/liveness HTTP/1.0\\r\\n\\r\\n' >&3 && grep -q '\"status\":\"UP\"' <&3"]
+    CMD ["bash", "-c", "if [ -n \"${MANAGEMENT_SERVER_PORT:-}\" ]; then port=$MANAGEMENT_SERVER_PORT base=${MANAGEMENT_SERVER_BASEPATH:-${MANAGEMENT_SERVER_BASE_PATH:-}}; else port=${SERVER_PORT:-8080} base=${SERVER_SERVLET_CONTEXTPATH:-${SERVER_SERVLET_CONTEXT_PATH:-}}; fi; exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET %s/actuator/health/liveness HTTP/1.0\\r\\n\\r\\n' \"${base%/}\" >&3 && grep -q '\"status\":\"UP\"' <&3"]
 ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]
