@@ -164,6 +164,31 @@ class HelmChartTests {
 	}
 
 	@Test
+	void signsPrometheusInWhereTheMetricsAreNotPublic() {
+		String privateMetrics = "config.lakegov\\.security\\.prometheus-public";
+		assertThatThrownBy(() -> new Helm(CHART).template()
+			.withName("lakegov")
+			.set("serviceMonitor.enabled", "true")
+			.set(privateMetrics, "false")
+			.call()).hasMessageContaining("Prometheus cannot send an API key").hasMessageContaining("serviceMonitor.oauth2");
+		Manifests manifests = Manifests.parse(new Helm(CHART).template()
+			.withName("lakegov")
+			.set("serviceMonitor.enabled", "true")
+			.set(privateMetrics, "false")
+			.set("serviceMonitor.oauth2.clientId.secret.name", "prometheus-client")
+			.set("serviceMonitor.oauth2.clientId.secret.key", "id")
+			.set("serviceMonitor.oauth2.clientSecret.name", "prometheus-client")
+			.set("serviceMonitor.oauth2.clientSecret.key", "secret")
+			.set("serviceMonitor.oauth2.tokenUrl", "https://login.example.com/realms/corp/protocol/openid-connect/token")
+			.call());
+		Map<String, Object> endpoint = list(map(path(manifests.one("ServiceMonitor"), "spec")), "endpoints").get(0);
+		assertThat(path(endpoint, "oauth2", "tokenUrl")).isEqualTo(
+				"https://login.example.com/realms/corp/protocol/openid-connect/token");
+		assertThat(path(endpoint, "oauth2", "clientSecret", "name")).isEqualTo("prometheus-client");
+		assertThat(manifests.properties()).contains("lakegov.security.prometheus-public=false");
+	}
+
+	@Test
 	void refusesASourceWithoutTheSecretOfItsToken() {
 		assertThatThrownBy(() -> new Helm(CHART).template().withName("lakegov").set("source.url", "jdbc:databricks://h:443").call())
 			.hasMessageContaining("source.existingSecret");
