@@ -16,6 +16,7 @@ import io.lakegov.history.HistoryRow;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
 import io.lakegov.usage.DetailHorizon;
+import io.lakegov.usage.QuerySource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import tools.jackson.databind.json.JsonMapper;

@@ -24,6 +24,7 @@ import io.lakegov.ingest.RawTextProperties;
 import io.lakegov.sql.StatementAnalyzer;
 import io.lakegov.store.CopyRows;
 import io.lakegov.store.TimeRange;
+import io.lakegov.usage.QuerySource;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.core.JsonGenerator;

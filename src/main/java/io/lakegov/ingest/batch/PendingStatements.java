@@ -6,6 +6,7 @@ import java.util.List;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
 import io.lakegov.sql.StatementAnalyzer;
+import io.lakegov.usage.QuerySource;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;

@@ -2,6 +2,8 @@ package io.lakegov.ingest.batch;
 
 import java.time.Instant;
 
+import io.lakegov.usage.QuerySource;
+
 /**
  * What a usage fact needs to know about its statement besides the analysis.
  *

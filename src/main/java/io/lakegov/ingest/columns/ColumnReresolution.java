@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import io.lakegov.catalog.ColumnInventorySynced;
 import io.lakegov.ingest.batch.AnalysisStore;
 import io.lakegov.ingest.batch.FactRefresher;
-import io.lakegov.ingest.batch.QuerySource;
+import io.lakegov.usage.QuerySource;
 import io.lakegov.ingest.batch.SessionEvents;
 import io.lakegov.ingest.batch.StatementContext;
 import io.lakegov.ingest.batch.StoredAnalysis;

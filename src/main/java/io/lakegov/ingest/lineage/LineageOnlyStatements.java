@@ -15,7 +15,7 @@ import io.lakegov.history.HistoryReader;
 import io.lakegov.history.HistorySource;
 import io.lakegov.history.OwnStatements;
 import io.lakegov.ingest.batch.FactDeriver;
-import io.lakegov.ingest.batch.QuerySource;
+import io.lakegov.usage.QuerySource;
 import io.lakegov.ingest.batch.StatementContext;
 import io.lakegov.usage.FactsWritten;
 import io.lakegov.usage.UsageFact;
