@@ -108,7 +108,7 @@ class LineageNamingTests {
 	}
 
 	@Test
-	void aRunningStatementOrOneWithoutTablesHasNoEvent() {
+	void aRunningStatementHasNoEventAndOneWithoutTablesAnEventWithoutDatasets() {
 		StoredStatement running = new StoredStatement("default", "s-2", "RUNNING", Instant.EPOCH, null, "ann", "ADHOC", "",
 				null, null, null, "SELECT", null, List.of(new StoredStatement.Access("main.s.t", "READ", "PARSED")),
 				List.of());
@@ -116,7 +116,13 @@ class LineageNamingTests {
 		StoredStatement grant = new StoredStatement("default", "s-3", "FINISHED", Instant.EPOCH, null, "ann", "ADHOC", "",
 				null, null, null, "GRANT", null, List.of(new StoredStatement.Access("main.s.t", "GRANT", "PARSED")),
 				List.of());
-		assertThat(new RunEventFactory().build(grant, HOST, null)).isNull();
+		OpenLineage.RunEvent event = OpenLineageClientUtils
+			.runEventFromJson(OpenLineageClientUtils.toJson(new RunEventFactory().build(grant, HOST, null)));
+		assertThat(event.getEventType()).isEqualTo(OpenLineage.RunEvent.EventType.COMPLETE);
+		assertThat(event.getInputs()).isEmpty();
+		assertThat(event.getOutputs()).isEmpty();
+		assertThat(event.getRun().getFacets().getAdditionalProperties().get("lakegov_witness").getAdditionalProperties()
+			.get("witness")).isEqualTo("NONE");
 	}
 
 }

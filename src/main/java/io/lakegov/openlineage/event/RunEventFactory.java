@@ -29,14 +29,15 @@ public final class RunEventFactory {
 	private final OpenLineage openLineage = new OpenLineage(PRODUCER);
 
 	/**
-	 * The statement's event; null when it has none: it read and wrote no table, or has not finished.
+	 * The statement's event; null while it has not finished. A statement that reads and writes no table (any
+	 * more) has an event without datasets, so that a consumer that was told of its tables drops them.
 	 *
 	 * @param host the workspace host of the statement's source
 	 * @param jobNamespace the jobs' namespace; null for the workspace's
 	 */
 	public OpenLineage.@Nullable RunEvent build(StoredStatement statement, String host, @Nullable String jobNamespace) {
 		EventType type = eventType(statement.executionStatus());
-		if (type == null || statement.accesses().stream().noneMatch(RunEventFactory::readOrWrite)) {
+		if (type == null) {
 			return null;
 		}
 		String namespace = jobNamespace == null ? LineageNaming.workspace(host) : jobNamespace;
@@ -169,6 +170,9 @@ public final class RunEventFactory {
 	private static String witness(StoredStatement statement) {
 		Set<String> witnesses = new LinkedHashSet<>();
 		statement.accesses().stream().filter(RunEventFactory::readOrWrite).forEach(access -> witnesses.add(access.witness()));
+		if (witnesses.isEmpty()) {
+			return WitnessRunFacet.NONE;
+		}
 		return witnesses.size() == 1 ? witnesses.iterator().next() : "MIXED";
 	}
 

@@ -7,11 +7,15 @@ import io.openlineage.client.OpenLineage;
 /**
  * lakegov's own run facet {@code lakegov_witness}: what the event's tables rest on. {@code PARSED} (the
  * statement's text), {@code ENGINE_LINEAGE} (the engine's table lineage alone: a masked text, a notebook on a
- * classic cluster), {@code BOTH}, or {@code MIXED} when its tables rest on different witnesses.
+ * classic cluster), {@code BOTH}, {@code MIXED} when its tables rest on different witnesses, or {@code NONE}
+ * when the statement reads and writes no table (any more).
  */
 public final class WitnessRunFacet extends OpenLineage.DefaultRunFacet {
 
 	public static final String NAME = "lakegov_witness";
+
+	/** The witness of an event without tables. */
+	static final String NONE = "NONE";
 
 	static final URI SCHEMA = URI.create("https://lakegov.io/openlineage/facets/1-0-0/LakegovWitnessRunFacet.json"
 			+ "#/$defs/LakegovWitnessRunFacet");

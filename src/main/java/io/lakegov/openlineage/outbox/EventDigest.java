@@ -17,6 +17,12 @@ import io.lakegov.usage.UsageFact;
  */
 final class EventDigest {
 
+	/**
+	 * The digest of a statement that reads and writes no table any more (its analysis or its row changed after
+	 * its event was due): never an MD5, so it differs from every digest of facts.
+	 */
+	static final String NO_TABLES = "no tables";
+
 	private EventDigest() {
 	}
 

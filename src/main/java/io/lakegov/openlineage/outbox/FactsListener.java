@@ -3,9 +3,11 @@ package io.lakegov.openlineage.outbox;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.openlineage.event.RunEventFactory;
@@ -26,7 +28,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Records the OpenLineage events a batch of facts calls for, inside the batch's transaction, so that an event is
  * stored exactly when the facts it tells of are: one row per finished statement that read or wrote a table, in
- * one statement for the whole batch, and nothing else (no consumer is asked, so one that is down never slows
+ * one statement for the whole batch, and the events of statements that had tables and now have none, once
+ * more (without them); nothing else (no consumer is asked, so one that is down never slows
  * ingestion). Behind a savepoint: a failure here is logged and counted
  * ({@code lakegov.openlineage.enqueue.failures}) and the batch commits without its events, which a backfill
  * recovers.
@@ -56,15 +59,16 @@ class FactsListener {
 	@EventListener
 	@Transactional(propagation = Propagation.MANDATORY)
 	public void factsWritten(FactsWritten event) {
-		if (!properties.enabled() || event.facts().isEmpty()) {
+		if (!properties.enabled() || event.statements().isEmpty()) {
 			return;
 		}
 		List<FeedOutbox.Due> due = due(event.facts());
-		if (due.isEmpty()) {
+		Set<String> withoutTables = withoutTables(event.statements(), event.facts());
+		if (due.isEmpty() && withoutTables.isEmpty()) {
 			return;
 		}
 		try {
-			int stored = nested.execute(status -> outbox.enqueue(event.source(), due));
+			int stored = nested.execute(status -> record(event.source(), due, withoutTables));
 			metrics.enqueued(stored);
 		}
 		catch (RuntimeException ex) {
@@ -72,6 +76,25 @@ class FactsListener {
 			log.warn("OpenLineage events of a batch of {} were not recorded (a backfill re-emits them): {}",
 					event.source(), Secrets.mask(String.valueOf(ex.getMessage())), Secrets.masked(ex));
 		}
+	}
+
+	private int record(String source, List<FeedOutbox.Due> due, Set<String> withoutTables) {
+		int recorded = due.isEmpty() ? 0 : outbox.enqueue(source, due);
+		return recorded + (withoutTables.isEmpty() ? 0 : outbox.retract(source, withoutTables));
+	}
+
+	/**
+	 * The statements that now read and write no table: those whose earlier event named tables are sent again
+	 * without them.
+	 */
+	static Set<String> withoutTables(Set<String> statements, List<UsageFact> facts) {
+		Set<String> without = new HashSet<>(statements);
+		for (UsageFact fact : facts) {
+			if ("READ".equals(fact.role()) || "WRITE".equals(fact.role())) {
+				without.remove(fact.statementId());
+			}
+		}
+		return without;
 	}
 
 	/** One row per finished statement with reads or writes, oldest first. */

@@ -57,6 +57,23 @@ class FeedOutbox {
 	}
 
 	/**
+	 * Makes the events of statements that had one and now read and write no table PENDING again, at the end of
+	 * their source's order: sent with no datasets, they tell the consumer that the statement's tables are gone.
+	 * How many.
+	 */
+	int retract(String source, Collection<String> statementIds) {
+		return jdbc.sql("""
+				UPDATE openlineage_event
+				SET digest = :noTables, seq = nextval('openlineage_event_seq'), status = 'PENDING', enqueued_at = now(),
+				    sent_at = NULL
+				WHERE source = :source AND statement_id = ANY(:ids) AND digest <> :noTables""")
+			.param("noTables", EventDigest.NO_TABLES)
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.update();
+	}
+
+	/**
 	 * Makes the events of every finished statement of the sources that started in {@code [from, to)} and read or
 	 * wrote a table PENDING again, at the end of their source's order, oldest first; with the digest
 	 * {@link EventDigest} gives them. How many.

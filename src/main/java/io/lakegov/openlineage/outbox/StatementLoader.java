@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.lakegov.openlineage.event.StoredStatement;
+import io.lakegov.usage.QuerySource;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.SqlArrayValue;
@@ -18,15 +20,22 @@ import org.springframework.stereotype.Repository;
 /**
  * Reads what the store says about statements now, when their events are sent (not when they were recorded), in
  * three queries for a whole batch: their facts, their history rows with the redacted text of their analysis,
- * and the columns they certainly read and wrote.
+ * and the columns they certainly read and wrote. A statement with a history row and no reads or writes (any
+ * more) is loaded from its row, without tables.
  */
 @Repository
 class StatementLoader {
 
+	/** Who ran a statement whose row does not say, as its facts name them. */
+	private static final String UNKNOWN_USER = "(unknown)";
+
 	private final JdbcClient jdbc;
 
-	StatementLoader(JdbcClient jdbc) {
+	private final JsonMapper json;
+
+	StatementLoader(JdbcClient jdbc, JsonMapper json) {
 		this.jdbc = jdbc;
+		this.json = json;
 	}
 
 	private record Fact(String statementId, StoredStatement.Access access, String statementKind, String status,
@@ -34,10 +43,11 @@ class StatementLoader {
 	}
 
 	private record History(String status, Instant start, Instant end, String jobRunId, String notebookId,
-			String redactedText, String analyzerVersion) {
+			String redactedText, String analyzerVersion, Instant eventTime, String user, QuerySource querySource,
+			String kind) {
 	}
 
-	/** The statements of the source that have reads or writes, by id. */
+	/** The statements of the source that have reads or writes or a history row, by id. */
 	Map<String, StoredStatement> load(String source, Collection<String> statementIds) {
 		SqlArrayValue ids = new SqlArrayValue("text", statementIds.toArray());
 		Map<String, List<Fact>> facts = new LinkedHashMap<>();
@@ -54,22 +64,30 @@ class StatementLoader {
 					rs.getString(9), rs.getString(10)))
 			.list()
 			.forEach(fact -> facts.computeIfAbsent(fact.statementId(), id -> new ArrayList<>()).add(fact));
-		if (facts.isEmpty()) {
-			return Map.of();
-		}
 		Map<String, History> history = new HashMap<>();
 		jdbc.sql("""
 				SELECT q.statement_id, q.execution_status, q.start_time, q.end_time,
 				       q.query_source -> 'job_info' ->> 'job_run_id', q.query_source ->> 'notebook_id', a.redacted_sql,
-				       q.analyzer_version
+				       q.analyzer_version, coalesce(q.start_time, q.update_time), q.executed_by, q.query_source::text, a.kind
 				FROM query_history q
 				LEFT JOIN statement_analysis a ON a.text_hash = q.text_hash AND a.analyzer_version = q.analyzer_version
 				WHERE q.source = :source AND q.statement_id = ANY(:ids)""")
 			.param("source", source)
 			.param("ids", ids)
 			.query((rs, n) -> history.put(rs.getString(1), new History(rs.getString(2), instant(rs.getTimestamp(3)),
-					instant(rs.getTimestamp(4)), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8))))
+					instant(rs.getTimestamp(4)), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+					rs.getTimestamp(9).toInstant(), rs.getString(10), QuerySource.of(rs.getString(11), json),
+					rs.getString(12))))
 			.list();
+		Map<String, StoredStatement> statements = new HashMap<>();
+		history.forEach((id, row) -> {
+			if (!facts.containsKey(id)) {
+				statements.put(id, withoutTables(source, id, row));
+			}
+		});
+		if (facts.isEmpty()) {
+			return statements;
+		}
 		Map<String, List<StoredStatement.Column>> columns = new HashMap<>();
 		jdbc.sql("""
 				SELECT statement_id, table_name, column_name, role
@@ -82,7 +100,6 @@ class StatementLoader {
 			.query((rs, n) -> columns.computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
 				.add(new StoredStatement.Column(rs.getString(2), rs.getString(3), rs.getString(4))))
 			.list();
-		Map<String, StoredStatement> statements = new HashMap<>();
 		facts.forEach((id, of) -> statements.put(id, statement(source, id, of, history.get(id), columns.get(id))));
 		return statements;
 	}
@@ -97,6 +114,14 @@ class StatementLoader {
 				row == null ? null : row.notebookId(), row == null ? null : row.redactedText(), first.statementKind(),
 				row == null ? null : row.analyzerVersion(), facts.stream().map(Fact::access).toList(),
 				columns == null ? List.of() : columns);
+	}
+
+	/** A statement that reads and writes no table, as its history row has it. */
+	private static StoredStatement withoutTables(String source, String id, History row) {
+		String user = row.user() == null || row.user().isBlank() ? UNKNOWN_USER : row.user();
+		return new StoredStatement(source, id, row.status(), row.eventTime(), row.end(), user, row.querySource().kind(),
+				row.querySource().id(), row.jobRunId(), row.notebookId(), row.redactedText(), row.kind(),
+				row.analyzerVersion(), List.of(), List.of());
 	}
 
 	private static @Nullable Instant instant(java.sql.@Nullable Timestamp timestamp) {

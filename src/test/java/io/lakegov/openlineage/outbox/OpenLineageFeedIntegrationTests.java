@@ -341,6 +341,38 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void aStatementThatTurnsOutToReadNoTableIsSentAgainWithoutTheTablesItWasSentWith() {
+		String session = UsageFixtures.unique("olsession");
+		source.row("t-1").user("ann").session(session).started(now.minusSeconds(600)).text("SELECT * FROM recent_orders").save();
+		ingest();
+		assertThat(sender.sendDue()).isEqualTo(1);
+		OpenLineage.RunEvent first = receiver.accepted().get(0).event();
+		assertThat(first.getInputs()).singleElement()
+			.satisfies(input -> assertThat(input.getName()).isEqualTo("recent_orders"));
+
+		// the session's temporary view, created earlier, arrives late: the statement read the view, no table
+		source.row("t-0").user("ann").session(session).started(now.minusSeconds(660))
+			.text("CREATE TEMPORARY VIEW recent_orders AS SELECT 1 AS id").save();
+		ingest();
+		assertThat(digest("t-1")).isEqualTo(EventDigest.NO_TABLES);
+		assertThat(sender.sendDue()).as("the statement once more, and not the view's").isEqualTo(1);
+		OpenLineage.RunEvent again = receiver.accepted().get(1).event();
+		assertThat(again.getRun().getRunId()).isEqualTo(first.getRun().getRunId());
+		assertThat(again.getEventType()).isEqualTo(OpenLineage.RunEvent.EventType.COMPLETE);
+		assertThat(again.getJob().getNamespace()).isEqualTo(first.getJob().getNamespace());
+		assertThat(again.getJob().getName()).isEqualTo(first.getJob().getName()).isEqualTo("adhoc.ann");
+		assertThat(again.getInputs()).isEmpty();
+		assertThat(again.getOutputs()).isEmpty();
+		assertThat(again.getRun().getFacets().getExternalQuery().getExternalQueryId()).isEqualTo("t-1");
+		assertThat(again.getRun().getFacets().getAdditionalProperties().get("lakegov_witness").getAdditionalProperties()
+			.get("witness")).isEqualTo("NONE");
+
+		ingest();
+		assertThat(pendingRows()).as("reading the same window again changes nothing").isZero();
+		assertThat(sender.sendDue()).isZero();
+	}
+
+	@Test
 	void aBackfillSendsARangeAgainAndRefusesABadOne() {
 		read("b-1", "main.sales.orders", now.minusSeconds(7200));
 		read("b-2", "main.sales.orders", now.minusSeconds(600));
