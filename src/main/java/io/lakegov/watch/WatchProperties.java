@@ -1,6 +1,7 @@
 package io.lakegov.watch;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -24,6 +25,8 @@ import org.springframework.util.unit.DataSize;
  * @param requestTimeout how long to wait for a receiver's answer
  * @param maxResponse how much of a receiver's answer is read at most
  * @param healthInterval how often the ingestion health and masked share are checked for flips
+ * @param secretsKeys keys (32 random bytes each, base64) that seal the watches' signing secrets and webhook URLs
+ * in the store: the first seals, the others only open what earlier keys sealed; none stores them as given
  */
 @ConfigurationProperties("lakegov.watch")
 public record WatchProperties(@DefaultValue("true") boolean enabled, @DefaultValue("90d") Duration newReaderAfter,
@@ -31,9 +34,12 @@ public record WatchProperties(@DefaultValue("true") boolean enabled, @DefaultVal
 		@DefaultValue("5") int sendBatch, @DefaultValue("1m") Duration lease, @DefaultValue("10s") Duration retryInitial,
 		@DefaultValue("1h") Duration retryMax, @DefaultValue("1d") Duration retryFor,
 		@DefaultValue("3s") Duration connectTimeout, @DefaultValue("5s") Duration requestTimeout,
-		@DefaultValue("64KB") DataSize maxResponse, @DefaultValue("1m") Duration healthInterval) {
+		@DefaultValue("64KB") DataSize maxResponse, @DefaultValue("1m") Duration healthInterval,
+		List<String> secretsKeys) {
 
 	public WatchProperties {
+		secretsKeys = secretsKeys == null ? List.of()
+				: secretsKeys.stream().filter(key -> key != null && !key.isBlank()).toList();
 		if (newReaderAfter.toDays() < 1) {
 			throw new IllegalArgumentException("lakegov.watch.new-reader-after must be at least a day");
 		}

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import io.lakegov.usage.PageRequest;
 import io.lakegov.watch.Delivery;
+import io.lakegov.watch.WatchSecrets;
 import io.lakegov.web.PageResponse;
 import org.jspecify.annotations.Nullable;
 
@@ -28,8 +29,11 @@ class OutboxRepository {
 
 	private final JdbcClient jdbc;
 
-	OutboxRepository(JdbcClient jdbc) {
+	private final WatchSecrets secrets;
+
+	OutboxRepository(JdbcClient jdbc, WatchSecrets secrets) {
 		this.jdbc = jdbc;
+		this.secrets = secrets;
 	}
 
 	/** An event a sender holds the lease of, with where it goes. */
@@ -72,7 +76,7 @@ class OutboxRepository {
 			.single();
 		return jdbc.sql("SELECT " + CLAIMED + " FROM watch_event e JOIN watch w ON w.id = e.watch_id WHERE e.id = :id")
 			.param("id", id)
-			.query(OutboxRepository::claimed)
+			.query(this::claimed)
 			.single();
 	}
 
@@ -100,7 +104,7 @@ class OutboxRepository {
 				ORDER BY e.next_attempt_at, e.id""")
 			.param("limit", limit)
 			.param("lease", lease.toMillis())
-			.query(OutboxRepository::claimed)
+			.query(this::claimed)
 			.list();
 	}
 
@@ -207,10 +211,10 @@ class OutboxRepository {
 			.single();
 	}
 
-	private static Claimed claimed(ResultSet rs, int n) throws SQLException {
+	private Claimed claimed(ResultSet rs, int n) throws SQLException {
 		return new Claimed(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4), rs.getString(5),
-				rs.getString(6), rs.getTimestamp(7).toInstant(), rs.getInt(8), rs.getString(9), rs.getString(10),
-				rs.getString(11));
+				rs.getString(6), rs.getTimestamp(7).toInstant(), rs.getInt(8), secrets.open(rs.getString(9)),
+				rs.getString(10), secrets.open(rs.getString(11)));
 	}
 
 }

@@ -3,6 +3,7 @@ package io.lakegov.watch.outbox;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 
 import io.lakegov.watch.WatchProperties;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class TargetGuardTests {
 	static WatchProperties properties(boolean allowPrivate) {
 		return new WatchProperties(true, Duration.ofDays(90), allowPrivate, Duration.ofSeconds(2), 5,
 				Duration.ofMinutes(1), Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofDays(1),
-				Duration.ofSeconds(3), Duration.ofSeconds(5), DataSize.ofKilobytes(64), Duration.ofMinutes(1));
+				Duration.ofSeconds(3), Duration.ofSeconds(5), DataSize.ofKilobytes(64), Duration.ofMinutes(1), List.of());
 	}
 
 }
