@@ -189,6 +189,18 @@ class HelmChartTests {
 	}
 
 	@Test
+	void takesTheKeysThatSealWatchSecretsFromASecret() {
+		assertThat(render(null).env()).doesNotContainKey("LAKEGOV_WATCH_SECRETSKEYS");
+		Manifests manifests = Manifests.parse(new Helm(CHART).template()
+			.withName("lakegov")
+			.set("watch.existingSecret", "lakegov-watch-keys")
+			.call());
+		Map<String, Object> variable = manifests.env().get("LAKEGOV_WATCH_SECRETSKEYS");
+		assertThat(path(variable, "valueFrom", "secretKeyRef", "name")).isEqualTo("lakegov-watch-keys");
+		assertThat(path(variable, "valueFrom", "secretKeyRef", "key")).isEqualTo("secrets-keys");
+	}
+
+	@Test
 	void refusesASourceWithoutTheSecretOfItsToken() {
 		assertThatThrownBy(() -> new Helm(CHART).template().withName("lakegov").set("source.url", "jdbc:databricks://h:443").call())
 			.hasMessageContaining("source.existingSecret");
