@@ -27,7 +27,11 @@
     const chart = new uPlot({
       width: width(),
       height: 300,
-      scales: { x: { time: false, range: [0.5, ranks.length + 0.5] } },
+      // bars start at zero, or their heights would not compare
+      scales: {
+        x: { time: false, range: [0.5, ranks.length + 0.5] },
+        y: { range: function (u, min, max) { return uPlot.rangeNum(0, Math.max(max, 1), 0.1, true); } }
+      },
       series: [
         { label: "Rank", value: function (u, rank) { return rank == null ? "" : names[rank - 1]; } },
         { label: target.dataset.series, fill: "#0a4fb4", stroke: "#0a4fb4", paths: uPlot.paths.bars({ size: [0.7, 60] }), points: { show: false } }

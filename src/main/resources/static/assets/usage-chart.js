@@ -29,7 +29,11 @@
     width: width(),
     height: 280,
     series: series,
-    scales: { x: { time: true } },
+    // counts start at zero, or a quiet table's line would look like a collapse
+    scales: {
+      x: { time: true },
+      y: { range: function (u, min, max) { return uPlot.rangeNum(0, Math.max(max, 1), 0.1, true); } }
+    },
     // the days are business days, placed at midnight UTC: shown as such whatever the browser's time zone
     tzDate: function (ts) { return uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"); },
     axes: [{ stroke: "#1b1f24" }, { stroke: "#1b1f24" }],
