@@ -22,13 +22,13 @@ public final class DemoWarehouse {
 			INSERT INTO %s (account_id, workspace_id, statement_id, executed_by, executed_as, session_id,
 			    execution_status, compute, statement_text, statement_type, error_message, client_application,
 			    start_time, end_time, update_time, total_duration_ms, execution_duration_ms, read_rows, produced_rows,
-			    from_result_cache, query_source)
+			    read_bytes, from_result_cache, query_source)
 			VALUES ('acc-demo', '1234567890', ?, ?, ?, ?, ?, '{"type": "WAREHOUSE", "warehouse_id": "demo-wh"}'::jsonb,
-			    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?::jsonb)
+			    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?::jsonb)
 			ON CONFLICT (statement_id) DO UPDATE SET execution_status = EXCLUDED.execution_status,
 			    error_message = EXCLUDED.error_message, end_time = EXCLUDED.end_time, update_time = EXCLUDED.update_time,
 			    total_duration_ms = EXCLUDED.total_duration_ms, execution_duration_ms = EXCLUDED.execution_duration_ms,
-			    read_rows = EXCLUDED.read_rows, produced_rows = EXCLUDED.produced_rows""";
+			    read_rows = EXCLUDED.read_rows, produced_rows = EXCLUDED.produced_rows, read_bytes = EXCLUDED.read_bytes""";
 
 	private static final String LINEAGE = """
 			INSERT INTO %s (account_id, workspace_id, statement_id, source_table_full_name, source_type, source_path,
@@ -127,9 +127,12 @@ public final class DemoWarehouse {
 		row.setTimestamp(12, Timestamp.from(end == null ? s.start() : end.plusMillis(500)));
 		row.setLong(13, duration);
 		row.setLong(14, duration * 9 / 10);
-		row.setLong(15, running ? 0 : Math.abs(s.statementId().hashCode() % 1_000_000));
+		long readRows = running ? 0 : Math.abs(s.statementId().hashCode() % 1_000_000);
+		row.setLong(15, readRows);
 		row.setLong(16, running ? 0 : Math.abs(s.statementId().hashCode() % 1000));
-		row.setString(17, s.querySource());
+		// a row of a Delta table's Parquet files: some tens to a few hundred bytes
+		row.setLong(17, readRows * (40 + (s.statementId().hashCode() >>> 8) % 200));
+		row.setString(18, s.querySource());
 	}
 
 	private void refreshColumns() {
