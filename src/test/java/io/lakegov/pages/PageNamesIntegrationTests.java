@@ -193,6 +193,26 @@ class PageNamesIntegrationTests {
 	}
 
 	@Test
+	void saysWhatAReaderWentThroughInWords() throws Exception {
+		String schema = UsageFixtures.unique("through_");
+		Instant yesterday = Instant.now().minus(1, ChronoUnit.DAYS);
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(schema + "-1", "ann", yesterday)
+			.reads(catalog + "." + schema + ".orders")
+			.done()
+			.statement(schema + "-2", "ann", yesterday.plusSeconds(60))
+			.through("LEGACY_DASHBOARD", "d-7")
+			.reads(catalog + "." + schema + ".orders")
+			.done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String page = session.get("/tables/%60" + catalog + "%60." + schema + ".orders").body();
+
+		assertThat(page).containsPattern(">ad hoc(, )?</span>").contains(">legacy dashboard d-7").doesNotContain("adhoc");
+	}
+
+	@Test
 	void aColumnReadByMoreThanItListsSaysHowManyThereAre() throws Exception {
 		String column = UsageFixtures.unique("wide_");
 		LocalDate day = LocalDate.now(ZoneId.of("Asia/Tokyo")).minusDays(1);

@@ -184,7 +184,7 @@ class PagesBrowserIntegrationTests {
 		assertThat(ranking.getAttribute("aria-label")).startsWith("Bar chart of the 20 tables with the most reads");
 		wait.until(driver -> !ranking.findElements(By.tagName("canvas")).isEmpty());
 		assertThat(browser.findElement(By.id("ranking-numbers")).getText()).contains(ORDERS);
-		assertThat(headers("ranking-numbers")).containsExactly("Rank", "Table", "Reads", "Writes", "Read duration", "Read");
+		assertThat(headers("ranking-numbers")).containsExactly("Rank", "Table", "Reads", "Writes", "Read duration", "Bytes read");
 		WebElement userRanking = browser.findElement(By.id("user-ranking-chart"));
 		assertThat(userRanking.getAttribute("role")).isEqualTo("img");
 		assertThat(userRanking.getAttribute("aria-label")).startsWith("Bar chart of the 20 users with the most table reads");
