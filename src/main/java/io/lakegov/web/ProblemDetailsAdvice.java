@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import jakarta.validation.ConstraintViolationException;
 import org.jspecify.annotations.Nullable;
@@ -58,7 +59,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			.map(violation -> Map.of("field", violation.getPropertyPath().toString(), "message",
 					violation.getMessage()))
 			.toList();
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, "The request is not valid.");
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, invalid(errors));
 		problem.setProperty("errors", errors);
 		return handleExceptionInternal(ex, problem, new HttpHeaders(), HttpStatus.BAD_REQUEST, request);
 	}
@@ -118,13 +119,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		ProblemDetail problem = ex.getBody();
-		problem.setDetail("The request is not valid.");
-		problem.setProperty("errors", ex.getBindingResult()
+		List<Map<String, String>> errors = ex.getBindingResult()
 			.getAllErrors()
 			.stream()
 			.map(error -> Map.of("field", error instanceof FieldError field ? field.getField() : error.getObjectName(),
 					"message", String.valueOf(error.getDefaultMessage())))
-			.toList());
+			.toList();
+		problem.setDetail(invalid(errors));
+		problem.setProperty("errors", errors);
 		return handleExceptionInternal(ex, problem, headers, status, request);
 	}
 
@@ -132,12 +134,23 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		ProblemDetail problem = ex.getBody();
-		problem.setDetail("The request is not valid.");
-		problem.setProperty("errors", RequestProblems.invalid(ex)
+		List<Map<String, String>> errors = RequestProblems.invalid(ex)
 			.stream()
 			.map(invalid -> Map.of("field", invalid.field(), "message", invalid.message()))
-			.toList());
+			.toList();
+		problem.setDetail(invalid(errors));
+		problem.setProperty("errors", errors);
 		return handleExceptionInternal(ex, problem, headers, status, request);
+	}
+
+	/** The detail of a request that breaks constraints: each field with what it must be, as in {@code errors}. */
+	private static String invalid(List<Map<String, String>> errors) {
+		if (errors.isEmpty()) {
+			return "The request is not valid.";
+		}
+		return errors.stream()
+			.map(error -> error.get("field") + " " + error.get("message"))
+			.collect(Collectors.joining("; ", "", "."));
 	}
 
 	@Override

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.TestApi;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -48,6 +49,18 @@ class UsageApiValidationIntegrationTests {
 		assertThat(response.getHeaders().getContentType()).hasToString("application/problem+json");
 		assertThat(response.getBody().get("type").asString()).isEqualTo("https://lakegov.io/problems/validation");
 		assertThat(response.getBody().get("detail").asString()).isNotBlank();
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "/api/v1/tables/a.b.c/readers?size=0|size must be greater than or equal to 1.",
+			"/api/v1/tables/a.b.c/readers?page=-1|page must be greater than or equal to 0.",
+			"/api/v1/tables/a.b.c/impact?lookbackDays=0|lookbackDays must be greater than or equal to 1.",
+			"/api/v1/rankings/tables?limit=-1|limit must be greater than or equal to 1." })
+	void namesTheParameterAndWhatItMustBe(String uri, String detail) {
+		ResponseEntity<JsonNode> response = TestApi.withKey(port).get().uri(uri).retrieve().toEntity(JsonNode.class);
+		assertThat(response.getStatusCode().value()).as(uri).isEqualTo(400);
+		assertThat(response.getBody().get("detail").asString()).isEqualTo(detail);
+		assertThat(response.getBody().get("errors").get(0).get("field").asString()).isEqualTo(detail.split(" ")[0]);
 	}
 
 	@Test
