@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -307,6 +308,29 @@ class PagesBrowserIntegrationTests {
 		wait.until(ExpectedConditions.urlContains("/login?signedOut"));
 		open("/tables/" + ORDERS);
 		assertThat(browser.getCurrentUrl()).endsWith("/login");
+	}
+
+	@Test
+	void onANarrowWindowTablesScrollAndThePageDoesNot() throws Exception {
+		open("/");
+		signIn(IntegrationTest.VIEWER_KEY);
+		Dimension wide = browser.manage().window().getSize();
+		browser.manage().window().setSize(new Dimension(720, 1000));
+		try {
+			open("/tables/" + ORDERS);
+			String reader = browser.findElement(By.cssSelector("#readers tbody th a")).getAttribute("href");
+			for (String page : List.of("/tables/" + ORDERS, reader, "/rankings", "/unused", "/ingestion")) {
+				browser.get(page.startsWith("/") ? "http://localhost:" + port + page : page);
+				Long overflow = (Long) browser.executeScript(
+						"return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+				assertThat(overflow).as("%s is no wider than the window", page).isLessThanOrEqualTo(0L);
+			}
+			open("/tables/" + ORDERS);
+			accessible("table-narrow");
+		}
+		finally {
+			browser.manage().window().setSize(wide);
+		}
 	}
 
 	/** The column headers of a table of the page. */
