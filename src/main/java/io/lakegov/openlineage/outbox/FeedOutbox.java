@@ -183,7 +183,10 @@ class FeedOutbox {
 		return true;
 	}
 
-	/** Marks an event that has nothing to tell any more (its statement lost its tables). */
+	/**
+	 * Marks an event that has nothing to tell any more: its statement is no longer in the store (a lineage-only
+	 * statement its history row superseded, a statement of a closed day) or has not finished.
+	 */
 	void skipped(String source, Pending event) {
 		finish(source, event, "SKIPPED");
 	}

@@ -43,7 +43,7 @@ class StatementLoader {
 	}
 
 	private record History(String status, Instant start, Instant end, String jobRunId, String notebookId,
-			String redactedText, String analyzerVersion, Instant eventTime, String user, QuerySource querySource,
+			String redactedText, String analyzerVersion, Instant eventTime, String user, String querySource,
 			String kind) {
 	}
 
@@ -76,7 +76,7 @@ class StatementLoader {
 			.param("ids", ids)
 			.query((rs, n) -> history.put(rs.getString(1), new History(rs.getString(2), instant(rs.getTimestamp(3)),
 					instant(rs.getTimestamp(4)), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-					rs.getTimestamp(9).toInstant(), rs.getString(10), QuerySource.of(rs.getString(11), json),
+					rs.getTimestamp(9).toInstant(), rs.getString(10), rs.getString(11),
 					rs.getString(12))))
 			.list();
 		Map<String, StoredStatement> statements = new HashMap<>();
@@ -117,10 +117,11 @@ class StatementLoader {
 	}
 
 	/** A statement that reads and writes no table, as its history row has it. */
-	private static StoredStatement withoutTables(String source, String id, History row) {
+	private StoredStatement withoutTables(String source, String id, History row) {
 		String user = row.user() == null || row.user().isBlank() ? UNKNOWN_USER : row.user();
-		return new StoredStatement(source, id, row.status(), row.eventTime(), row.end(), user, row.querySource().kind(),
-				row.querySource().id(), row.jobRunId(), row.notebookId(), row.redactedText(), row.kind(),
+		QuerySource through = QuerySource.of(row.querySource(), json);
+		return new StoredStatement(source, id, row.status(), row.eventTime(), row.end(), user, through.kind(),
+				through.id(), row.jobRunId(), row.notebookId(), row.redactedText(), row.kind(),
 				row.analyzerVersion(), List.of(), List.of());
 	}
 
