@@ -45,7 +45,7 @@ class ModuleTests {
 			entry("views", Set.of("sql", "catalog", "usage", "web")),
 			entry("reports", Set.of("history", "usage", "views", "web")),
 			entry("impact", Set.of("catalog", "usage", "views", "web")),
-			entry("retention", Set.of("sql", "history", "web")),
+			entry("retention", Set.of("sql", "history", "usage", "views", "web")),
 			entry("ingest", Set.of("sql", "store", "history", "catalog", "analysis", "usage", "web")),
 			entry("pages", Set.of("history", "usage", "reports", "impact", "retention", "ingest", "web")),
 			entry("watch", Set.of("catalog", "usage", "views", "web")),

@@ -152,7 +152,7 @@ final class RetentionRules {
 			confidence = Confidence.MEDIUM;
 			rule = "the settings keep more than the lookback can show: rarer needs (a yearly audit) would not appear";
 		}
-		else if (evidence.usage().reads() < FEW_READS) {
+		else if (evidence.usage().allReads() < FEW_READS) {
 			confidence = Confidence.MEDIUM;
 			rule = "fewer than " + FEW_READS + " reads in the lookback";
 		}
@@ -166,7 +166,7 @@ final class RetentionRules {
 	private Optional<RetentionProposal> unused(TableFacts facts) {
 		RetentionEvidence evidence = facts.evidence();
 		boolean existedBefore = facts.created() == null || !facts.created().isAfter(lookbackStart);
-		if (!facts.inInventory() || !existedBefore || evidence.usage().reads() > 0 || evidence.travelled()) {
+		if (!facts.inInventory() || !existedBefore || evidence.usage().allReads() > 0 || evidence.travelled()) {
 			return Optional.empty();
 		}
 		TableUsage usage = evidence.usage();

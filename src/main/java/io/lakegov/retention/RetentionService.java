@@ -2,6 +2,7 @@ package io.lakegov.retention;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,6 +18,8 @@ import io.lakegov.history.SourceGap;
 import io.lakegov.history.SourceRequests;
 import io.lakegov.history.SourceVisit;
 import io.lakegov.sql.TableName;
+import io.lakegov.usage.DateRange;
+import io.lakegov.views.ReadsThroughViews;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
@@ -61,9 +64,12 @@ public class RetentionService {
 
 	private final ExpiringCache<String, Proposals> computed;
 
+	private final ReadsThroughViews throughViews;
+
 	RetentionService(RetentionFactsRepository facts, TableMetadata metadata, SourceRequests source,
-			RetentionProperties config, Clock clock) {
+			RetentionProperties config, Clock clock, ReadsThroughViews throughViews) {
 		this.facts = facts;
+		this.throughViews = throughViews;
 		this.metadata = metadata;
 		this.source = source;
 		this.config = config;
@@ -117,6 +123,7 @@ public class RetentionService {
 		candidates.addAll(withSettings);
 		candidates.addAll(inventory.keySet());
 		Map<String, TableUsage> usage = facts.usage(candidates.stream().map(TableName::qualified).toList(), from);
+		Map<String, Long> viewReads = throughViews.reads(lookback(from, now));
 		RetentionRules rules = rules(from);
 		List<RetentionProposal> proposals = new ArrayList<>();
 		for (TableName table : candidates) {
@@ -124,7 +131,9 @@ public class RetentionService {
 			boolean ask = !tableReads.isEmpty() || withSettings.contains(table);
 			SourceInventory.Entry entry = inventory.get(table);
 			TableFacts tableFacts = facts(reading, table, tableReads,
-					usage.getOrDefault(table.qualified(), TableUsage.NONE), from, now, ask, entry);
+					usage.getOrDefault(table.qualified(), TableUsage.NONE)
+						.withReadsThroughViews(viewReads.getOrDefault(table.qualified(), 0L)),
+					from, now, ask, entry);
 			proposals.addAll(rules.propose(tableFacts));
 		}
 		proposals.sort(ORDER);
@@ -160,7 +169,9 @@ public class RetentionService {
 		Instant now = clock.instant();
 		Instant from = now.minus(config.lookback());
 		List<TravelRead> reads = facts.travelReads(from, table.qualified());
-		TableUsage usage = facts.usage(List.of(table.qualified()), from).getOrDefault(table.qualified(), TableUsage.NONE);
+		TableUsage usage = facts.usage(List.of(table.qualified()), from)
+			.getOrDefault(table.qualified(), TableUsage.NONE)
+			.withReadsThroughViews(throughViews.reads(table.qualified(), lookback(from, now)));
 		SourceVisit visit = source.visit();
 		String inventoryTable = source.database().inventoryTable();
 		SourceAnswer<Optional<SourceInventory.Entry>> listed = visit.read(inventoryName(),
@@ -183,6 +194,14 @@ public class RetentionService {
 		RetentionSettings settings = askSettings ? metadata.settings(table) : metadata.notAsked();
 		return new TableFacts(table, evidence, settings, inventoryEntry != null,
 				inventoryEntry == null ? null : inventoryEntry.created());
+	}
+
+	/** The business days of the lookback, as the daily rollups count them, at most as many as a range holds. */
+	private static DateRange lookback(Instant from, Instant now) {
+		LocalDate to = RetentionFactsRepository.day(now);
+		LocalDate first = RetentionFactsRepository.day(from);
+		return new DateRange(first.isBefore(to.minusDays(DateRange.MAX_DAYS - 1L)) ? to.minusDays(DateRange.MAX_DAYS - 1L)
+				: first, to);
 	}
 
 	private String inventoryName() {

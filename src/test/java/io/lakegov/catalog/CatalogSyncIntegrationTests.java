@@ -124,6 +124,42 @@ class CatalogSyncIntegrationTests {
 		assertThat(second.get(1).get("lastWrite")).isNotNull();
 	}
 
+	@Test
+	void aTableReadOnlyThroughAViewIsNotUnused() {
+		String c = UsageFixtures.unique("unv");
+		for (String name : List.of("base", "deep_base", "old_view_base", "alone")) {
+			addSourceTable(c, name, null);
+		}
+		sync.sync();
+		Instant now = Instant.now();
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "dev", now.minus(200, ChronoUnit.DAYS)).kind("CREATE_VIEW").reads(c + ".s.base")
+			.writes(c + ".s.gold").done()
+			.statement(c + "-2", "dev", now.minus(200, ChronoUnit.DAYS).plusSeconds(60)).kind("CREATE_VIEW")
+			.reads(c + ".s.deep_base").writes(c + ".s.inner").done()
+			.statement(c + "-3", "dev", now.minus(200, ChronoUnit.DAYS).plusSeconds(120)).kind("CREATE_VIEW")
+			.reads(c + ".s.inner").writes(c + ".s.outer").done()
+			.statement(c + "-4", "dev", now.minus(200, ChronoUnit.DAYS).plusSeconds(180)).kind("CREATE_VIEW")
+			.reads(c + ".s.old_view_base").writes(c + ".s.stale").done()
+			.statement(c + "-5", "ann", now.minus(3, ChronoUnit.DAYS)).through("DASHBOARD", "d1").reads(c + ".s.gold").done()
+			.statement(c + "-6", "bob", now.minus(2, ChronoUnit.DAYS)).reads(c + ".s.outer").done()
+			.statement(c + "-7", "bob", now.minus(150, ChronoUnit.DAYS)).reads(c + ".s.stale").done()
+			.load();
+
+		List<String> mine = get("/api/v1/tables/unused?days=90&size=1000").get("tables").get("items").valueStream()
+			.map(item -> item.get("table").asString())
+			.filter(name -> name.startsWith(c + "."))
+			.toList();
+		assertThat(mine).as("read through a view, directly or through a view on a view, in the window: not unused")
+			.doesNotContain(c + ".s.base", c + ".s.deep_base")
+			.containsExactlyInAnyOrder(c + ".s.alone", c + ".s.old_view_base");
+		List<String> longer = get("/api/v1/tables/unused?days=365&size=1000").get("tables").get("items").valueStream()
+			.map(item -> item.get("table").asString())
+			.filter(name -> name.startsWith(c + "."))
+			.toList();
+		assertThat(longer).as("the old view's read falls in a year's window").containsExactly(c + ".s.alone");
+	}
+
 	private void addSourceTable(String catalog, String name, String storagePath) {
 		jdbc.sql("""
 				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, data_source_format,

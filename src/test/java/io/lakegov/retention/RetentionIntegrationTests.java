@@ -156,6 +156,42 @@ class RetentionIntegrationTests {
 	}
 
 	@Test
+	void aTableReadOnlyThroughAViewIsNotProposedForReview() {
+		Instant longAgo = now.minus(400, ChronoUnit.DAYS);
+		for (String name : List.of("base", "alone")) {
+			jdbc.sql("""
+					INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+					VALUES ('main', 'vw', :name, 'MANAGED', :created, :created)""")
+				.param("name", name)
+				.param("created", java.sql.Timestamp.from(longAgo))
+				.update();
+		}
+		var rows = new SourceRows(jdbc);
+		rows.row("view").text("CREATE VIEW main.vw.gold AS SELECT id, amount FROM main.vw.base").user("dev")
+			.started(now.minus(200, ChronoUnit.DAYS)).save();
+		rows.row("dash1").text("SELECT sum(amount) FROM main.vw.gold").user("ann")
+			.source("{\"dashboard_id\": \"d-1\"}").started(now.minus(5, ChronoUnit.DAYS)).save();
+		rows.row("dash2").text("SELECT count(*) FROM main.vw.gold").user("ann")
+			.source("{\"dashboard_id\": \"d-1\"}").started(now.minus(4, ChronoUnit.DAYS)).save();
+		ingestion.runIncremental(RunKind.MANUAL);
+
+		JsonNode page = api.get().uri("/api/v1/retention/proposals?kind=REVIEW_UNUSED&size=500").retrieve()
+			.body(JsonNode.class);
+		List<String> review = new ArrayList<>();
+		page.get("items").forEach(item -> review.add(item.get("table").asString()));
+		assertThat(review).contains("main.vw.alone").doesNotContain("main.vw.base");
+
+		JsonNode usage = api.get().uri("/api/v1/tables/main.vw.base/retention").retrieve().body(JsonNode.class)
+			.get("evidence").get("usage");
+		assertThat(usage.get("reads").asLong()).isZero();
+		assertThat(usage.get("readsThroughViews").asLong()).isEqualTo(2);
+		assertThat(api.get().uri("/api/v1/tables/main.vw.base/retention").retrieve().body(JsonNode.class)
+			.get("proposals")).isEmpty();
+		assertThat(api.get().uri("/api/v1/tables/main.vw.alone/retention").retrieve().body(JsonNode.class)
+			.get("proposals").get(0).get("kind").asString()).isEqualTo("REVIEW_UNUSED");
+	}
+
+	@Test
 	void refusesMalformedInput() {
 		for (String uri : List.of("/api/v1/tables/main..t/retention", "/api/v1/tables/schema.only/retention",
 				"/api/v1/retention/proposals?kind=SHRINK", "/api/v1/retention/proposals?size=0",

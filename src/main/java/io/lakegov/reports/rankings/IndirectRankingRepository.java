@@ -53,19 +53,6 @@ public class IndirectRankingRepository {
 			.list();
 	}
 
-	/** Per base table: the read statements of its entries (views over the days they reached it). */
-	Map<String, Long> reads(List<Entry> entries) {
-		Map<String, Long> reads = new HashMap<>();
-		bind(jdbc.sql(REACH + """
-				SELECT r.base, sum(d.reads)
-				FROM reach r
-				JOIN table_daily d ON d.table_name = r.table_name AND d.business_date BETWEEN r.from_date AND r.to_date
-				GROUP BY r.base"""), entries).query(rs -> {
-					reads.put(rs.getString(1), rs.getLong(2));
-				});
-		return reads;
-	}
-
 	/** Per base table: the distinct readers of its entries (give the table itself as one of them). */
 	Map<String, Long> users(List<Entry> entries) {
 		Map<String, Long> users = new HashMap<>();

@@ -2,13 +2,12 @@ package io.lakegov.reports.rankings;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.lakegov.usage.DateRange;
-import io.lakegov.views.ViewOverlaps;
+import io.lakegov.views.ReadsThroughViews;
 import io.lakegov.views.ViewReaches;
 import io.lakegov.views.Views;
 
@@ -29,11 +28,11 @@ class IndirectRankings {
 
 	private final Views views;
 
-	private final ViewOverlaps overlaps;
+	private final ReadsThroughViews throughViews;
 
 	IndirectRankings(RankingRepository rankings, IndirectRankingRepository repository, Views views,
-			ViewOverlaps overlaps) {
-		this.overlaps = overlaps;
+			ReadsThroughViews throughViews) {
+		this.throughViews = throughViews;
 		this.rankings = rankings;
 		this.repository = repository;
 		this.views = views;
@@ -44,19 +43,14 @@ class IndirectRankings {
 		Map<String, ViewReaches> reached = views.reachingAny(range);
 		Map<String, TableRank> ranked = new LinkedHashMap<>();
 		top.forEach(rank -> ranked.put(rank.table(), rank));
-		List<IndirectRankingRepository.Entry> viewEntries = new ArrayList<>();
 		List<IndirectRankingRepository.Entry> readerEntries = new ArrayList<>();
 		reached.forEach((base, reaches) -> {
 			readerEntries.add(new IndirectRankingRepository.Entry(base, base, range.from(), range.to()));
-			reaches.segments().forEach(segment -> {
-				var entry = new IndirectRankingRepository.Entry(base, segment.view(), segment.from(), segment.to());
-				viewEntries.add(entry);
-				readerEntries.add(entry);
-			});
+			reaches.segments()
+				.forEach(segment -> readerEntries
+					.add(new IndirectRankingRepository.Entry(base, segment.view(), segment.from(), segment.to())));
 		});
-		Map<String, Long> indirectReads = new HashMap<>(viewEntries.isEmpty() ? Map.of() : repository.reads(viewEntries));
-		ViewOverlaps.byBase(overlaps.overlaps(IndirectRankingRepository.reaches(viewEntries)))
-			.forEach((base, extra) -> indirectReads.merge(base, -extra, Long::sum));
+		Map<String, Long> indirectReads = throughViews.reads(reached);
 		Map<String, Long> users = byUsers && !readerEntries.isEmpty() ? repository.users(readerEntries) : Map.of();
 		List<String> missing = reached.keySet().stream().filter(base -> !ranked.containsKey(base)).toList();
 		if (!missing.isEmpty()) {

@@ -113,8 +113,11 @@ class TableListRepository {
 			.single();
 	}
 
-	/** Oldest last access first; tables never read nor written come first of all; shared tables are left out. */
-	List<Counted<UnusedTable>> unused(DateRange window, PageRequest page) {
+	/**
+	 * Oldest last access first; tables never read nor written come first of all; shared tables and the given
+	 * tables (read through views in the window) are left out.
+	 */
+	List<Counted<UnusedTable>> unused(DateRange window, List<String> readThroughViews, PageRequest page) {
 		return jdbc.sql("""
 				SELECT i.full_name, i.table_type, i.created, s.last_read, s.last_write,
 				       coalesce(s.last_write_date >= :from, false) AS written, count(*) OVER () AS total
@@ -122,9 +125,11 @@ class TableListRepository {
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
 				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
+				    AND NOT i.full_name = ANY(:viewed)
 				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
 				LIMIT :limit OFFSET :offset""")
 			.param("from", window.from())
+			.param("viewed", TableUsageRepository.array("text", readThroughViews.toArray(String[]::new)))
 			.param("limit", page.size())
 			.param("offset", page.offset())
 			.query((rs, n) -> new Counted<>(new UnusedTable(rs.getString(1), rs.getString(2),
@@ -133,13 +138,15 @@ class TableListRepository {
 			.list();
 	}
 
-	long countUnused(DateRange window) {
+	long countUnused(DateRange window, List<String> readThroughViews) {
 		return jdbc.sql("""
 				SELECT count(*) FROM table_inventory i
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
-				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)""")
+				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
+				    AND NOT i.full_name = ANY(:viewed)""")
 			.param("from", window.from())
+			.param("viewed", TableUsageRepository.array("text", readThroughViews.toArray(String[]::new)))
 			.query(Long.class)
 			.single();
 	}

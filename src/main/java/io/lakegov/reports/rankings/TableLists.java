@@ -7,6 +7,7 @@ import io.lakegov.reports.Counted;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
+import io.lakegov.views.ReadsThroughViews;
 import io.lakegov.web.PageResponse;
 
 import org.springframework.stereotype.Service;
@@ -22,9 +23,12 @@ public class TableLists {
 
 	private final BusinessDates dates;
 
-	TableLists(TableListRepository tables, BusinessDates dates) {
+	private final ReadsThroughViews throughViews;
+
+	TableLists(TableListRepository tables, BusinessDates dates, ReadsThroughViews throughViews) {
 		this.tables = tables;
 		this.dates = dates;
+		this.throughViews = throughViews;
 	}
 
 	/** Tables whose name starts with the prefix, by name. */
@@ -45,12 +49,16 @@ public class TableLists {
 		return tables.schemasContaining(normalised(text), limit);
 	}
 
-	/** The inventory's tables not read in the last days (shared tables never), oldest last access first. */
+	/**
+	 * The inventory's tables not read in the last days, neither directly nor through a view (shared tables
+	 * never), oldest last access first.
+	 */
 	public UnusedTables unused(int days, PageRequest page) {
 		DateRange window = dates.lastDays(days);
-		var rows = tables.unused(window, page);
+		List<String> readThroughViews = throughViews.readTables(window);
+		var rows = tables.unused(window, readThroughViews, page);
 		return new UnusedTables(window.from(), window.to(), PageResponse.of(Counted.rows(rows), page.page(),
-				page.size(), Counted.total(rows), () -> tables.countUnused(window)));
+				page.size(), Counted.total(rows), () -> tables.countUnused(window, readThroughViews)));
 	}
 
 	private static String normalised(String text) {

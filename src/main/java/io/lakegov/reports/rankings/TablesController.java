@@ -40,8 +40,8 @@ class TablesController {
 	}
 
 	@GetMapping("/unused")
-	@Operation(summary = "Tables present in the lakehouse inventory with no read in the last days, oldest last access first; "
-			+ "writtenInWindow flags the ones still written")
+	@Operation(summary = "Tables present in the lakehouse inventory with no read in the last days, neither directly nor "
+			+ "through a view, oldest last access first; writtenInWindow flags the ones still written")
 	UnusedTables unused(
 			@Parameter(description = "the window: business days up to today, included", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(DateRange.MAX_DAYS) int days,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,

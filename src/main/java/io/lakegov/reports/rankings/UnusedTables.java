@@ -5,8 +5,8 @@ import io.lakegov.web.PageResponse;
 import java.time.LocalDate;
 
 /**
- * Tables present in the inventory with no read in the window and in no Delta Sharing share, oldest last access
- * first.
+ * Tables present in the inventory with no read in the window, neither directly nor through a view, and in no
+ * Delta Sharing share, oldest last access first.
  *
  * @param from the first business day of the window
  * @param to the last business day (today)
