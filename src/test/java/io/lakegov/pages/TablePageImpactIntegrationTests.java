@@ -1,0 +1,83 @@
+package io.lakegov.pages;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+import io.lakegov.support.IntegrationTest;
+import io.lakegov.usage.UsageFactRepository;
+import io.lakegov.usage.UsageFixtures;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A table's page says what a rename or drop breaks: the views built on it with how they reach it, the tables
+ * written from it and those it is written from, each linked to its own page.
+ */
+@IntegrationTest
+class TablePageImpactIntegrationTests {
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	UsageFactRepository facts;
+
+	@Autowired
+	TransactionTemplate tx;
+
+	@Test
+	void listsTheViewsAndTablesBuiltFromTheTable() throws Exception {
+		String c = UsageFixtures.unique("built");
+		String base = c + ".s.orders";
+		Instant now = Instant.now();
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "dev", now.minus(10, ChronoUnit.DAYS)).kind("CREATE_VIEW").reads(base)
+			.writes(c + ".s.orders_v").done()
+			.statement(c + "-2", "dev", now.minus(10, ChronoUnit.DAYS).plusSeconds(60)).kind("CREATE_VIEW")
+			.reads(c + ".s.orders_v").writes(c + ".s.orders_gold").done()
+			.statement(c + "-3", "etl", now.minus(3, ChronoUnit.DAYS)).kind("INSERT").reads(base)
+			.writes(c + ".s.daily_sales").done()
+			.statement(c + "-4", "etl", now.minus(2, ChronoUnit.DAYS)).kind("INSERT").reads(base)
+			.writes(c + ".s.daily_sales").done()
+			.statement(c + "-5", "etl", now.minus(2, ChronoUnit.DAYS)).kind("MERGE").reads(c + ".s.orders_raw")
+			.writes(base).done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String page = session.get("/tables/" + base).body();
+
+		String built = section(page, "built");
+		assertThat(built).contains("What a rename or drop breaks", "Views built on it",
+				"href=\"/tables/" + c + ".s.orders_v\"", "href=\"/tables/" + c + ".s.orders_gold\"",
+				base + " ← " + c + ".s.orders_v ← " + c + ".s.orders_gold");
+		assertThat(table(built, "downstream")).contains("href=\"/tables/" + c + ".s.daily_sales\"", ">2<");
+		assertThat(table(built, "upstream")).contains("href=\"/tables/" + c + ".s.orders_raw\"", ">1<")
+			.doesNotContain("daily_sales");
+
+		String alone = session.get("/tables/" + c + ".s.orders_raw").body();
+		assertThat(section(alone, "built")).contains("Tables written from it", base)
+			.doesNotContain("Views built on it");
+		String nothing = session.get("/tables/" + c + ".s.orders_gold").body();
+		assertThat(section(nothing, "built")).contains("No view is built on it");
+	}
+
+	/** The section of the page with this id, up to its end. */
+	private static String section(String page, String id) {
+		int start = page.indexOf("<section aria-labelledby=\"" + id + "-heading\" id=\"" + id + "\">");
+		assertThat(start).as("the section " + id).isNotNegative();
+		return page.substring(start, page.indexOf("</section>", start));
+	}
+
+	private static String table(String html, String id) {
+		int start = html.indexOf("<table class=\"data\" id=\"" + id + "\">");
+		assertThat(start).as("the table " + id).isNotNegative();
+		return html.substring(start, html.indexOf("</table>", start));
+	}
+
+}
