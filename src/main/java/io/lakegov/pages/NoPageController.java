@@ -14,7 +14,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Hidden
 class NoPageController {
 
-	@GetMapping({ "/tables/**", "/users/**", "/schemas/**", "/search/**", "/ingestion/**" })
+	@GetMapping({ "/tables/**", "/users/**", "/schemas/**", "/search/**", "/ingestion/**", "/columns/**", "/rankings/**",
+			"/unused/**" })
 	String none() {
 		throw ApiException.notFound("There is no page at this address. Search for a table, a schema or a user.");
 	}

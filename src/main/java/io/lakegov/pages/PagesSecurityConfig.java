@@ -28,8 +28,9 @@ import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 @Configuration(proxyBeanMethods = false)
 class PagesSecurityConfig {
 
-	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/columns", "/users/**",
-			"/rankings", "/schemas/**", "/unused", "/ingestion", "/ingestion/**", "/assets/**", "/webjars/**",
+	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/columns",
+			"/columns/**", "/users/**", "/rankings", "/rankings/**", "/schemas/**", "/unused", "/unused/**", "/ingestion",
+			"/ingestion/**", "/assets/**", "/webjars/**",
 			"/oauth2/authorization/**", "/login/oauth2/**" };
 
 	private static final String[] OPEN = { "/login", "/assets/**", "/webjars/**", "/oauth2/authorization/**",

@@ -20,7 +20,8 @@ class PageProblemsIntegrationTests {
 	@Test
 	void anAddressThatNamesNoPageAnswersThePagesNotFound() throws Exception {
 		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
-		for (String address : new String[] { "/users/", "/tables/main.sales.orders/columns/", "/schemas/x.y/more" }) {
+		for (String address : new String[] { "/users/", "/tables/main.sales.orders/columns/", "/schemas/x.y/more",
+				"/rankings/", "/unused/x", "/columns/x" }) {
 			var page = session.get(address);
 			assertThat(page.statusCode()).as(address).isEqualTo(404);
 			assertThat(page.headers().firstValue("Content-Type")).as(address)
