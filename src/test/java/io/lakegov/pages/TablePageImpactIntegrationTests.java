@@ -67,6 +67,27 @@ class TablePageImpactIntegrationTests {
 		assertThat(section(nothing, "built")).contains("No view is built on it");
 	}
 
+	@Test
+	void aUserPageShowsNoCostForATableReadThroughViews() throws Exception {
+		String c = UsageFixtures.unique("via");
+		String user = c + "@corp.example";
+		Instant now = Instant.now();
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "dev", now.minus(10, ChronoUnit.DAYS)).kind("CREATE_VIEW").reads(c + ".s.base")
+			.writes(c + ".s.base_v").done()
+			.statement(c + "-2", user, now.minus(2, ChronoUnit.DAYS)).reads(c + ".s.base_v").done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String page = session.get("/users/" + user).body();
+
+		int row = page.indexOf("href=\"/tables/" + c + ".s.base\"");
+		assertThat(row).as("the base table, reached through the view").isNotNegative();
+		String cells = page.substring(row, page.indexOf("</tr>", row));
+		assertThat(cells).contains("through views", c + ".s.base ← " + c + ".s.base_v", "not counted through views")
+			.doesNotContain(">0 B<");
+	}
+
 	/** The section of the page with this id, up to its end. */
 	private static String section(String page, String id) {
 		int start = page.indexOf("<section aria-labelledby=\"" + id + "-heading\" id=\"" + id + "\">");
