@@ -102,8 +102,8 @@ class IngestionController {
 			description = "Idempotent: statements already stored are replaced only by newer versions. The watermark does not move. "
 					+ "With detail retention, a window that ends before the first open business day is a 400.")
 	ResponseEntity<IngestionRun> backfill(@Valid @RequestBody BackfillRequest request) {
-		Instant from = request.from().toInstant();
-		Instant to = request.to().toInstant();
+		Instant from = ContractBounds.instant(request.from(), "from");
+		Instant to = ContractBounds.instant(request.to(), "to");
 		if (!from.isBefore(to)) {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}

@@ -11,6 +11,7 @@ import io.lakegov.history.Sources;
 import io.lakegov.openlineage.outbox.FeedService;
 import io.lakegov.openlineage.outbox.FeedStatus;
 import io.lakegov.web.ApiException;
+import io.lakegov.web.ContractBounds;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -68,8 +69,8 @@ class OpenLineageController {
 	 * @param source only this source's statements (its lakegov.sources name); all sources when omitted
 	 */
 	@Schema(name = "OpenLineageBackfillRequest")
-	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z", maxLength = 40) OffsetDateTime from,
-			@NotNull @Schema(example = "2026-01-08T00:00:00Z", maxLength = 40) OffsetDateTime to,
+	record BackfillRequest(@NotNull @Schema(example = "2026-01-01T00:00:00Z", maxLength = ContractBounds.DATE_TIME_LENGTH) OffsetDateTime from,
+			@NotNull @Schema(example = "2026-01-08T00:00:00Z", maxLength = ContractBounds.DATE_TIME_LENGTH) OffsetDateTime to,
 			@Nullable @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Schema(example = "default") String source) {
 	}
 
@@ -98,8 +99,8 @@ class OpenLineageController {
 		if (!properties.enabled()) {
 			throw ApiException.conflict("The OpenLineage feed is off: set lakegov.openlineage.url.");
 		}
-		Instant from = request.from().toInstant();
-		Instant to = request.to().toInstant();
+		Instant from = ContractBounds.instant(request.from(), "from");
+		Instant to = ContractBounds.instant(request.to(), "to");
 		if (!from.isBefore(to)) {
 			throw ApiException.badRequest("'from' must be before 'to'.");
 		}

@@ -1,5 +1,10 @@
 package io.lakegov.web;
 
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
 /**
  * Bounds the OpenAPI contract declares for values every module writes alike, so that a parameter, a body
  * field and an answer say the same about a date or a date-time.
@@ -25,6 +30,33 @@ public final class ContractBounds {
 	public static final int FINGERPRINT_LENGTH = 16;
 
 	private ContractBounds() {
+	}
+
+	/**
+	 * The instant of a date-time a caller gave, when its year (in UTC) is between 1 and 9999: the years
+	 * PostgreSQL stores and the day arithmetic of a window holds.
+	 *
+	 * @throws ApiException a 400 naming the field otherwise
+	 */
+	public static Instant instant(OffsetDateTime value, String field) {
+		Instant instant = value.toInstant();
+		int year = value.atZoneSameInstant(ZoneOffset.UTC).getYear();
+		if (year < 1 || year > 9999) {
+			throw ApiException.badRequest(field + " must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.");
+		}
+		return instant;
+	}
+
+	/**
+	 * A date a caller gave, when its year is between 1 and 9999.
+	 *
+	 * @throws ApiException a 400 naming the field otherwise
+	 */
+	public static LocalDate date(LocalDate value, String field) {
+		if (value.getYear() < 1 || value.getYear() > 9999) {
+			throw ApiException.badRequest(field + " must be a date between 0001-01-01 and 9999-12-31.");
+		}
+		return value;
 	}
 
 }

@@ -99,6 +99,12 @@ class IngestionControllerIntegrationTests {
 			.isEqualTo(HttpStatus.BAD_REQUEST);
 		assertThat(backfill(Map.of("from", "yesterday", "to", "2026-01-01T00:00:00Z"))).isEqualTo(HttpStatus.BAD_REQUEST);
 		assertThat(backfill(Map.of("to", "2026-01-01T00:00:00Z"))).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(backfill(Map.of("from", "2026-01-01T00:00:00Z", "to", "+999999999-12-31T23:59:59Z")))
+			.as("beyond Java's milliseconds and PostgreSQL's years").isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(backfill(Map.of("from", "2026-01-01T00:00:00Z", "to", "+300000-01-01T00:00:00Z")))
+			.isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(backfill(Map.of("from", "-0001-01-01T00:00:00Z", "to", "2026-01-01T00:00:00Z")))
+			.isEqualTo(HttpStatus.BAD_REQUEST);
 		assertThat(api.get().uri("/api/v1/ingestion/runs/999999").retrieve().toBodilessEntity().getStatusCode())
 			.isEqualTo(HttpStatus.NOT_FOUND);
 		assertThat(api.get().uri("/api/v1/ingestion/runs/abc").retrieve().toBodilessEntity().getStatusCode())

@@ -33,6 +33,9 @@ class IngestionPageBackfillIntegrationTests {
 		var incomplete = session.post("/ingestion/backfills", "source=default&from=2026-11-01&_csrf=" + csrf);
 		assertThat(incomplete.statusCode()).isEqualTo(400);
 		assertThat(incomplete.body()).contains("to is missing.");
+		var endless = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=%2B999999999-12-31&_csrf=" + csrf);
+		assertThat(endless.statusCode()).isEqualTo(400);
+		assertThat(endless.body()).contains("The last day must be a date between 0001-01-01 and 9999-12-31.");
 
 		var started = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=2026-11-02&_csrf=" + csrf);
 		assertThat(started.statusCode()).isEqualTo(302);

@@ -16,6 +16,7 @@ import io.lakegov.ingest.SourceParameter;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DetailHorizon;
 import io.lakegov.web.ApiException;
+import io.lakegov.web.ContractBounds;
 import io.lakegov.web.Callers;
 import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.Role;
@@ -87,8 +88,8 @@ class IngestionPageController {
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
 		requireOperator();
 		// whole business days, as every page counts them, the last one included
-		Instant start = from.atStartOfDay(dates.zone()).toInstant();
-		Instant end = to.plusDays(1).atStartOfDay(dates.zone()).toInstant();
+		Instant start = ContractBounds.date(from, "The first day").atStartOfDay(dates.zone()).toInstant();
+		Instant end = ContractBounds.date(to, "The last day").plusDays(1).atStartOfDay(dates.zone()).toInstant();
 		if (!start.isBefore(end)) {
 			throw ApiException.badRequest("The first day of a backfill must not be after its last day.");
 		}

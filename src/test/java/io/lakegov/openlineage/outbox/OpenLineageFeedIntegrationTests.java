@@ -402,6 +402,8 @@ class OpenLineageFeedIntegrationTests {
 		assertProblem(backfill(Map.of("from", now.minusSeconds(60).toString(), "to", now.toString(), "source", "nowhere"),
 				IntegrationTest.OPERATOR_KEY), 400, "Unknown source");
 		assertProblem(backfill(Map.of("to", now.toString()), IntegrationTest.OPERATOR_KEY), 400, null);
+		assertProblem(backfill(Map.of("from", "+999999999-12-30T00:00:00Z", "to", "+999999999-12-31T00:00:00Z"),
+				IntegrationTest.OPERATOR_KEY), 400, "from must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.");
 		assertThat(backfill(Map.of("from", now.minusSeconds(60).toString(), "to", now.toString()), IntegrationTest.VIEWER_KEY)
 			.getStatusCode()
 			.value()).isEqualTo(403);
