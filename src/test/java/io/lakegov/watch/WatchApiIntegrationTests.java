@@ -99,6 +99,22 @@ class WatchApiIntegrationTests {
 	}
 
 	@Test
+	void refusesTheNulCharacterInAnyTextAndNamesTheField() {
+		assertProblem(Map.of("name", "fin\u0000ance", "tables", List.of("main.sales.*"), "events", List.of("NEW_READER"),
+				"webhook", Map.of("url", "https://example.com/hook")), "name must not contain the character U+0000.");
+		assertProblem(Map.of("name", "finance", "tables", List.of("main.sales.*"), "events", List.of("NEW_READER"),
+				"webhook", Map.of("url", "https://example.com/ho\u0000ok")),
+				"webhook.url must not contain the character U+0000.");
+		var note = WatchFixtures.operator(port).put()
+			.uri("/api/v1/tables/main.sales.orders/deprecation")
+			.body(Map.of("plannedDate", "2027-03-31", "note", "gone\u0000"))
+			.retrieve()
+			.toEntity(JsonNode.class);
+		assertThat(note.getStatusCode().value()).isEqualTo(400);
+		assertThat(note.getBody().get("detail").asString()).isEqualTo("note must not contain the character U+0000.");
+	}
+
+	@Test
 	void anIngestionWatchNeedsNoTables() {
 		var created = create(Map.of("name", "ingestion", "events", List.of("INGESTION_DOWN", "INGESTION_UP"), "webhook",
 				Map.of("url", "http://127.0.0.1:9/hook")));
