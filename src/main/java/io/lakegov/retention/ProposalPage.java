@@ -2,6 +2,8 @@ package io.lakegov.retention;
 
 import java.util.List;
 
+import io.lakegov.web.PageResponse;
+
 /**
  * One page of retention proposals, with what the source could not give for them.
  *
@@ -15,11 +17,16 @@ import java.util.List;
  * @param metadata how many tables' settings and commit histories the source gave; the others' settings are
  * unknown, defaults assumed ({@code settingsKnown: false})
  */
-record ProposalPage(List<RetentionProposal> items, int page, int size, long totalItems, long totalPages,
+public record ProposalPage(List<RetentionProposal> items, int page, int size, long totalItems, long totalPages,
 		Availability inventory, Availability metadata) {
 
-	ProposalPage {
+	public ProposalPage {
 		items = List.copyOf(items);
+	}
+
+	/** The same page as any other list's page. */
+	public PageResponse<RetentionProposal> paged() {
+		return new PageResponse<>(items, page, size, totalItems, totalPages);
 	}
 
 	static ProposalPage of(RetentionService.Proposals proposals, List<RetentionProposal> matching, int page, int size) {

@@ -1,11 +1,5 @@
 package io.lakegov.retention;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-
-import io.lakegov.web.ApiException;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -45,13 +39,7 @@ class RetentionController {
 					schema = @Schema(allowableValues = { "RAISE", "LOWER", "REVIEW_UNUSED" })) String kind,
 			@RequestParam(defaultValue = "0") @Min(0) @Max(100_000) @Parameter(example = "0") int page,
 			@RequestParam(defaultValue = "50") @Min(1) @Max(500) @Parameter(example = "50") int size) {
-		Optional<RetentionKind> wanted = kind(kind);
-		RetentionService.Proposals proposals = retention.proposals();
-		List<RetentionProposal> matching = proposals.items()
-			.stream()
-			.filter(proposal -> wanted.isEmpty() || proposal.kind() == wanted.get())
-			.toList();
-		return ProposalPage.of(proposals, matching, page, size);
+		return retention.page(kind, page, size);
 	}
 
 	/** Three parts of at most 255 characters (Unity Catalog's limit), quoted, every character doubled. */
@@ -64,19 +52,6 @@ class RetentionController {
 	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
 			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") @Size(min = 1, max = MAX_TABLE) String table) {
 		return retention.table(table);
-	}
-
-	private static Optional<RetentionKind> kind(String kind) {
-		if (kind == null || kind.isBlank()) {
-			return Optional.empty();
-		}
-		try {
-			return Optional.of(RetentionKind.valueOf(kind.strip().toUpperCase(Locale.ROOT)));
-		}
-		catch (IllegalArgumentException ex) {
-			throw ApiException.badRequest("Unknown kind '" + kind + "'; use one of "
-					+ Arrays.toString(RetentionKind.values()) + ".");
-		}
 	}
 
 }

@@ -4,10 +4,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +24,7 @@ import io.lakegov.usage.DateRange;
 import io.lakegov.views.ReadsThroughViews;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Secrets;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,6 +93,40 @@ public class RetentionService {
 			return inventory.complete() && metadata.complete();
 		}
 
+	}
+
+	/**
+	 * One page of the proposals, of one kind ({@code RAISE}, {@code LOWER} or {@code REVIEW_UNUSED}, any case) or
+	 * of every kind when none is given.
+	 *
+	 * @throws ApiException a 400 for an unknown kind
+	 */
+	public ProposalPage page(@Nullable String kind, int page, int size) {
+		Optional<RetentionKind> wanted = kind(kind);
+		Proposals proposals = proposals();
+		List<RetentionProposal> matching = proposals.items()
+			.stream()
+			.filter(proposal -> wanted.isEmpty() || proposal.kind() == wanted.get())
+			.toList();
+		return ProposalPage.of(proposals, matching, page, size);
+	}
+
+	private static Optional<RetentionKind> kind(@Nullable String kind) {
+		if (kind == null || kind.isBlank()) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(RetentionKind.valueOf(kind.strip().toUpperCase(Locale.ROOT)));
+		}
+		catch (IllegalArgumentException ex) {
+			throw ApiException.badRequest("Unknown kind '" + (kind.length() > 40 ? kind.substring(0, 40) + "..." : kind)
+					+ "'; use one of " + Arrays.toString(RetentionKind.values()) + ".");
+		}
+	}
+
+	/** How many days back the evidence reaches. */
+	public long lookbackDays() {
+		return config.lookback().toDays();
 	}
 
 	Proposals proposals() {

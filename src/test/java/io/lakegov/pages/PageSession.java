@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A person's session with the pages, as a browser keeps it: signs in with a key, then gets and posts forms. */
-final class PageSession {
+public final class PageSession {
 
 	private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
@@ -21,11 +21,11 @@ final class PageSession {
 
 	private final int port;
 
-	PageSession(int port) {
+	public PageSession(int port) {
 		this.port = port;
 	}
 
-	PageSession signIn(String key) throws Exception {
+	public PageSession signIn(String key) throws Exception {
 		var signedIn = post("/login", "key=" + key + "&_csrf=" + csrfOf(get("/login").body()));
 		assertThat(signedIn.statusCode()).isEqualTo(302);
 		assertThat(signedIn.headers().firstValue("Location")).hasValueSatisfying(
@@ -34,28 +34,28 @@ final class PageSession {
 	}
 
 	/** The page's CSRF token, ready for a form body. */
-	static String csrfOf(String page) {
+	public static String csrfOf(String page) {
 		Matcher matcher = CSRF.matcher(page);
 		assertThat(matcher.find()).as("a CSRF token in the page").isTrue();
 		return URLEncoder.encode(matcher.group(1), StandardCharsets.UTF_8);
 	}
 
-	HttpResponse<String> get(String path) throws Exception {
+	public HttpResponse<String> get(String path) throws Exception {
 		return send(HttpRequest.newBuilder(uri(path)).build());
 	}
 
-	HttpResponse<String> post(String path, String form) throws Exception {
+	public HttpResponse<String> post(String path, String form) throws Exception {
 		return send(HttpRequest.newBuilder(uri(path))
 			.header("Content-Type", "application/x-www-form-urlencoded")
 			.POST(HttpRequest.BodyPublishers.ofString(form))
 			.build());
 	}
 
-	HttpResponse<String> send(HttpRequest request) throws Exception {
+	public HttpResponse<String> send(HttpRequest request) throws Exception {
 		return client.send(request, HttpResponse.BodyHandlers.ofString());
 	}
 
-	URI uri(String path) {
+	public URI uri(String path) {
 		return URI.create("http://localhost:" + port + path);
 	}
 

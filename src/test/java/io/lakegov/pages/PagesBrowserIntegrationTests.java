@@ -216,6 +216,12 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.id("unused")).getText()).doesNotContain(SHARED);
 		accessible("unused");
 
+		browser.findElement(By.linkText("Retention")).click();
+		wait.until(ExpectedConditions.urlContains("/retention"));
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("How long tables keep their history");
+		assertThat(browser.findElement(By.id("proposals-heading")).getText()).endsWith("proposals");
+		accessible("retention");
+
 		browser.findElement(By.linkText("Ingestion")).click();
 		wait.until(ExpectedConditions.urlContains("/ingestion"));
 		assertThat(browser.findElement(By.id("source-default")).getText()).contains("default");

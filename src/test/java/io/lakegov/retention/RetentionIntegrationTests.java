@@ -12,6 +12,7 @@ import io.lakegov.history.demo.DemoWarehouse;
 import io.lakegov.history.demo.DemoWorkload;
 import io.lakegov.ingest.IngestionService;
 import io.lakegov.ingest.RunKind;
+import io.lakegov.pages.PageSession;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.SourceRows;
 import io.lakegov.support.StoreReset;
@@ -92,6 +93,33 @@ class RetentionIntegrationTests {
 				+ "('delta.logRetentionDuration' = 'interval 30 days', 'delta.deletedFileRetentionDuration' = 'interval 7 days')");
 		// the store holds 29 days, less than the 90-day lookback
 		assertThat(ledger.get("confidence").asString()).isEqualTo("LOW");
+	}
+
+	@Test
+	void theRetentionPageListsTheProposalsWithTheirSqlByKind() throws Exception {
+		var statements = new DemoWorkload(7).generate(now.minus(29, ChronoUnit.DAYS), now.minusSeconds(60), 2500);
+		var warehouse = new DemoWarehouse(source);
+		warehouse.writeFinished(statements);
+		warehouse.refreshCatalog(now);
+		ingestion.runIncremental(RunKind.MANUAL);
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String page = session.get("/retention").body();
+
+		assertThat(page).contains("How long tables keep their history", "href=\"/retention\"",
+				"href=\"/tables/main.bronze.sales_transactions#retention\"", "keep longer", "keep less",
+				"review unused", "ALTER TABLE `main`.`bronze`.`sales_transactions` SET TBLPROPERTIES",
+				"Copy the SQL");
+		assertThat(page.indexOf("main.bronze.sales_transactions")).as("keep longer first")
+			.isLessThan(page.indexOf("main.finance.ledger"));
+		String unused = session.get("/retention?kind=review_unused").body();
+		assertThat(unused).contains("main.legacy.orders_2019", "aria-current=\"true\">review unused")
+			.doesNotContain("main.bronze.sales_transactions#retention", "ALTER TABLE");
+		String second = session.get("/retention?size=1&page=1").body();
+		assertThat(second).contains("Page <span>2</span> of", "Previous proposals");
+		var unknown = session.get("/retention?kind=SHRINK");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).contains("Unknown kind &#39;SHRINK&#39;");
 	}
 
 	@Test
