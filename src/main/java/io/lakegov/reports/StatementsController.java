@@ -38,6 +38,10 @@ import static io.lakegov.reports.TableUsageController.TO_DOC;
 @Tag(name = "Statements", description = "Query history rows behind the usage figures, text redacted (raw for admins)")
 class StatementsController {
 
+	static final String ANALYSIS_STATUS_PATTERN = "^(ANALYZED|PARTIAL|UNANALYZABLE|REDACTED|EMPTY|OWN_STATEMENT)$";
+
+	static final int ANALYSIS_STATUS_LENGTH = 13;
+
 	private final TableResolver resolver;
 
 	private final BusinessDates dates;
@@ -71,18 +75,25 @@ class StatementsController {
 			@Parameter(description = TO_DOC, example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) String to,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size,
-			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source) {
+			@Parameter(description = TableUsageController.SOURCE_DOC, example = "default") @RequestParam(required = false) @Size(max = Sources.NAME_LENGTH) @Pattern(regexp = Sources.NAME_PATTERN, message = Sources.NAME_MESSAGE) @Nullable String source,
+			@Parameter(description = "only statements of this analysis status: UNANALYZABLE and PARTIAL (the analyser did "
+					+ "not understand all of the text: see analysisReason), ANALYZED, REDACTED and EMPTY (masked or empty "
+					+ "texts), OWN_STATEMENT", example = "UNANALYZABLE",
+					schema = @Schema(type = "string", maxLength = ANALYSIS_STATUS_LENGTH, allowableValues = { "ANALYZED",
+							"PARTIAL", "UNANALYZABLE", "REDACTED", "EMPTY", "OWN_STATEMENT" })) @RequestParam(required = false) @Size(max = ANALYSIS_STATUS_LENGTH) @Pattern(regexp = ANALYSIS_STATUS_PATTERN, message = "analysisStatus must be one of ANALYZED, PARTIAL, UNANALYZABLE, REDACTED, EMPTY, OWN_STATEMENT.") @Nullable String analysisStatus) {
 		String historySource = sources.filter(source);
 		DateRange range = dates.range(from, to);
 		ResolvedTable resolved = table == null || table.isBlank() ? null : resolver.resolve(table);
 		String userName = user == null || user.isBlank() ? null : user;
+		String status = analysisStatus == null || analysisStatus.isBlank() ? null : analysisStatus;
 		PageRequest request = new PageRequest(page, size);
 		Optional<LocalDate> closedBefore = horizon.closedBefore().filter(day -> range.from().isBefore(day));
 		if (closedBefore.isEmpty()) {
-			return StatementPage.of(statements.statements(resolved, userName, historySource, range, request), null);
+			return StatementPage.of(statements.statements(resolved, userName, historySource, status, range, request),
+					null);
 		}
 		PageResponse<StatementEntry> open = DetailHorizon.open(range, closedBefore)
-			.map(detailed -> statements.statements(resolved, userName, historySource, detailed, request))
+			.map(detailed -> statements.statements(resolved, userName, historySource, status, detailed, request))
 			.orElseGet(() -> PageResponse.empty(page, size));
 		return StatementPage.of(open, closedBefore.get());
 	}

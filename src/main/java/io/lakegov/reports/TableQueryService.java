@@ -46,13 +46,20 @@ public class TableQueryService {
 	 */
 	public PageResponse<StatementEntry> statements(@Nullable ResolvedTable table, @Nullable String user,
 			@Nullable String source, DateRange range, PageRequest page) {
+		return statements(table, user, source, null, range, page);
+	}
+
+	/** As above, only those whose analysis status is {@code status} when given. */
+	public PageResponse<StatementEntry> statements(@Nullable ResolvedTable table, @Nullable String user,
+			@Nullable String source, @Nullable String status, DateRange range, PageRequest page) {
 		if (table != null && !table.seen()) {
 			return PageResponse.empty(page.page(), page.size());
 		}
 		String tableName = table == null ? null : table.name();
-		var rows = statements.statements(tableName, user, source, range, dates.zone(), page, Callers.maySeeRawSql());
+		var rows = statements.statements(tableName, user, source, status, range, dates.zone(), page,
+				Callers.maySeeRawSql());
 		return PageResponse.of(Counted.rows(rows), page.page(), page.size(), Counted.total(rows),
-				() -> statements.count(tableName, user, source, range, dates.zone()));
+				() -> statements.count(tableName, user, source, status, range, dates.zone()));
 	}
 
 	public TableQueries queries(ResolvedTable table, DateRange range, QuerySort sort, PageRequest page) {

@@ -1,6 +1,7 @@
 package io.lakegov.ingest;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
@@ -8,10 +9,13 @@ import io.lakegov.history.Sources;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
 import io.lakegov.support.SourceRows;
+import io.lakegov.support.TestApi;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"lakegov.history.keep-raw-text=true",
 		"lakegov.analysis.default-schema=default" })
 class IngestionIntegrationTests {
+
+	@LocalServerPort
+	int port;
 
 	static final Instant T0 = Instant.now().minus(2, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
 
@@ -177,6 +184,36 @@ class IngestionIntegrationTests {
 				.query(String.class)
 				.single()).isEqualTo("kept");
 			assertThat(run.unanalysable()).isEqualTo(4);
+
+			String days = "&from=" + T0.atOffset(ZoneOffset.UTC).toLocalDate().minusDays(1) + "&to="
+					+ T0.atOffset(ZoneOffset.UTC).toLocalDate().plusDays(1) + "&size=1000";
+			JsonNode unanalysable = TestApi.withKey(port).get()
+				.uri("/api/v1/statements?analysisStatus=UNANALYZABLE" + days)
+				.retrieve()
+				.body(JsonNode.class);
+			assertThat(unanalysable.get("items").valueStream().map(item -> item.get("statementId").asString()))
+				.contains("huge", "garbage")
+				.doesNotContain("control", "redacted");
+			assertThat(unanalysable.get("items")).allSatisfy(item -> {
+				assertThat(item.get("analysisStatus").asString()).isEqualTo("UNANALYZABLE");
+				assertThat(item.get("analysisReason").asString()).as("why, in the data").isNotBlank();
+				assertThat(item.get("analysisStage").asString()).isNotBlank();
+			});
+			JsonNode masked = TestApi.withKey(port).get().uri("/api/v1/statements?analysisStatus=REDACTED" + days)
+				.retrieve()
+				.body(JsonNode.class);
+			assertThat(masked.get("items").valueStream().map(item -> item.get("statementId").asString()))
+				.contains("redacted")
+				.doesNotContain("huge");
+			JsonNode analysed = TestApi.withKey(port).get().uri("/api/v1/statements?analysisStatus=ANALYZED" + days)
+				.retrieve()
+				.body(JsonNode.class);
+			assertThat(analysed.get("items")).allSatisfy(item -> assertThat(item.get("analysisReason").isNull()).isTrue());
+			assertThat(TestApi.withKey(port).get().uri("/api/v1/statements?analysisStatus=broken" + days)
+				.retrieve()
+				.toBodilessEntity()
+				.getStatusCode()
+				.value()).isEqualTo(400);
 		}
 		finally {
 			jdbc.sql("ALTER TABLE query.history DROP COLUMN IF EXISTS brand_new_column").update();
