@@ -18,10 +18,13 @@ import java.time.Instant;
  * @param advice what to do, in plain words, when that share passes
  * {@code lakegov.ingest.health.masked-warning-share}; null otherwise
  * @param lineage the engine's table lineage, the second witness
+ * @param health as the health check {@code ingest} says of the source: UP, DOWN (too many failed runs in a row,
+ * or the history lags more than {@code lakegov.ingest.health.max-lag}) or UNKNOWN (no run finished yet)
+ * @param healthReason why it is not UP, null when it is
  */
 public record IngestionStatus(String sourceName, Instant watermark, Long lagSeconds, IngestionRun running,
 		IngestionRun lastSuccess, IngestionRun lastFailure, String source, String analyzerVersion, Double maskedShare,
-		String advice, LineageStatus lineage) {
+		String advice, LineageStatus lineage, String health, String healthReason) {
 
 	/**
 	 * Where the lineage stands, and what it covers.

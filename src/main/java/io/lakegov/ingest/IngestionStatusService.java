@@ -13,6 +13,7 @@ import io.lakegov.ingest.batch.MaskedTexts;
 import io.lakegov.ingest.lineage.LineageCoverage;
 import io.lakegov.sql.StatementAnalyzer;
 
+import org.springframework.boot.health.contributor.Health;
 import org.springframework.stereotype.Service;
 
 /** Answers what the status endpoints and the run listing need, per source. */
@@ -31,9 +32,12 @@ public class IngestionStatusService {
 
 	private final LineageCoverage coverage;
 
+	private final IngestionHealthRepository finished;
+
 	IngestionStatusService(IngestionRunRepository runs, WatermarkRepository watermark, Sources sources, Clock clock,
-			IngestHealthProperties health, LineageCoverage coverage) {
+			IngestHealthProperties health, LineageCoverage coverage, IngestionHealthRepository finished) {
 		this.coverage = coverage;
+		this.finished = finished;
 		this.runs = runs;
 		this.health = health;
 		this.watermark = watermark;
@@ -54,10 +58,14 @@ public class IngestionStatusService {
 			.map(run -> MaskedTexts.share(run.rowsMasked(), run.rowsRead()))
 			.orElse(null);
 		IngestionStatus.LineageStatus lineage = lineage(source);
+		Health assessed = IngestionHealth.assess(finished.recentFinished(name, health.failedRuns()),
+				finished.completeUntil(name).orElse(null), clock.instant(), health);
+		Object reason = assessed.getDetails().get("reason");
 		return new IngestionStatus(name, mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
 				runs.latest(name, RunStatus.RUNNING).orElse(null), runs.latest(name, RunStatus.SUCCEEDED).orElse(null),
 				runs.latest(name, RunStatus.FAILED).orElse(null), source.database().description(),
-				StatementAnalyzer.VERSION, masked, advice(masked, lineage), lineage);
+				StatementAnalyzer.VERSION, masked, advice(masked, lineage), lineage, assessed.getStatus().getCode(),
+				reason == null ? null : reason.toString());
 	}
 
 	/** The status of every enabled source, in configuration order, and the names of the disabled ones. */

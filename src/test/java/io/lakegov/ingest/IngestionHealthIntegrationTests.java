@@ -10,12 +10,14 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.lakegov.pages.PageSession;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.StoppableSource;
 import io.lakegov.support.TestApi;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -72,7 +74,7 @@ class IngestionHealthIntegrationTests {
 	}
 
 	@Test
-	void aStoppedSourceTurnsIngestionDownAfterTheConfiguredFailuresAndAGoodRunTurnsItUp() {
+	void aStoppedSourceTurnsIngestionDownAfterTheConfiguredFailuresAndAGoodRunTurnsItUp() throws Exception {
 		assertThat(health("/actuator/health/ingestion").getBody()).contains("\"status\":\"UNKNOWN\"");
 		addRows(3);
 		assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
@@ -97,6 +99,14 @@ class IngestionHealthIntegrationTests {
 				.contains("the last 2 ingestion runs failed")
 				.contains("\"lastError\":\"");
 			assertThat(health("/actuator/health/ingestion").getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+			JsonNode status = TestApi.withKey(port).get().uri("/api/v1/ingestion/status").retrieve()
+				.body(JsonNode.class);
+			assertThat(status.get("health").asString()).as("the status says what the health check says")
+				.isEqualTo("DOWN");
+			assertThat(status.get("healthReason").asString()).isEqualTo("the last 2 ingestion runs failed");
+			String page = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY).get("/ingestion").body();
+			assertThat(page).contains("<dt>Health</dt><dd><span>down</span>",
+					"Health down: the last 2 ingestion runs failed.");
 			// the API stays in its Service and the pod is not restarted for a source outage
 			assertThat(health("/actuator/health/liveness").getStatusCode()).isEqualTo(HttpStatus.OK);
 			assertThat(health("/actuator/health/readiness").getStatusCode()).isEqualTo(HttpStatus.OK);
@@ -110,6 +120,9 @@ class IngestionHealthIntegrationTests {
 		assertThat(health("/actuator/health/ingestion").getBody()).contains("\"status\":\"UP\"")
 			.contains("\"consecutiveFailures\":0");
 		assertThat(health("/actuator/health").getStatusCode()).isEqualTo(HttpStatus.OK);
+		JsonNode status = TestApi.withKey(port).get().uri("/api/v1/ingestion/status").retrieve().body(JsonNode.class);
+		assertThat(status.get("health").asString()).isEqualTo("UP");
+		assertThat(status.get("healthReason").isNull()).isTrue();
 	}
 
 	@Test
