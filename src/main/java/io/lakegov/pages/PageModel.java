@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import io.lakegov.usage.BusinessDates;
 import io.lakegov.web.Callers;
 import io.lakegov.web.Role;
 import org.jspecify.annotations.Nullable;
@@ -27,8 +28,17 @@ class PageModel {
 
 	private final PageNames names;
 
-	PageModel(PageNames names) {
+	private final BusinessDates dates;
+
+	PageModel(PageNames names, BusinessDates dates) {
 		this.names = names;
+		this.dates = dates;
+	}
+
+	/** The time zone whose calendar days every page counts by ({@code lakegov.usage.time-zone}). */
+	@ModelAttribute("businessZone")
+	String businessZone() {
+		return dates.zone().getId();
 	}
 
 	@ModelAttribute("caller")

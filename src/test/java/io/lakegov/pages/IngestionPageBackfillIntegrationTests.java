@@ -47,6 +47,11 @@ class IngestionPageBackfillIntegrationTests {
 		await().atMost(Duration.ofMinutes(2))
 			.pollInterval(Duration.ofMillis(200))
 			.until(() -> !"RUNNING".equals(run(session, id).get("status").asString()));
+		String later = session.get("/ingestion?started=" + id).body();
+		assertThat(later).as("the address it was started from, once the run finished")
+			.doesNotContain("Run <span>" + id + "</span> started")
+			.contains("Whole calendar days in <span>Asia/Tokyo</span>")
+			.contains("aria-label=\"Start the backfill of source default\"");
 	}
 
 	private static JsonNode run(PageSession session, String id) throws Exception {

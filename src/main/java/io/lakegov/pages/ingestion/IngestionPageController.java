@@ -69,9 +69,16 @@ class IngestionPageController {
 			.stream()
 			.filter(source -> source.running() != null)
 			.collect(Collectors.toMap(IngestionStatus::sourceName, source -> RunProgress.of(source.running(), source.watermark()))));
-		model.addAttribute("runs", ingestion.page(null, 0, RECENT_RUNS));
+		var runs = ingestion.page(null, 0, RECENT_RUNS);
+		model.addAttribute("runs", runs);
 		model.addAttribute("operator", operator());
-		model.addAttribute("started", started);
+		// the run this page started, while it runs: a reloaded or bookmarked address says nothing of it later
+		model.addAttribute("started", started == null ? null : runs.stream()
+			.filter(run -> run.id() == started && "RUNNING".equals(run.status()))
+			.findFirst()
+			.map(IngestionRun::id)
+			.orElse(null));
+		model.addAttribute("today", dates.today());
 		return "ingestion/ingestion";
 	}
 
