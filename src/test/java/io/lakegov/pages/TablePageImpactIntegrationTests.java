@@ -88,6 +88,25 @@ class TablePageImpactIntegrationTests {
 			.doesNotContain(">0 B<");
 	}
 
+	@Test
+	void aReaderThroughManyNotebooksShowsTheFirstTenAndHowManyMore() throws Exception {
+		String c = UsageFixtures.unique("many");
+		var facts = UsageFixtures.facts(this.facts, tx, ZoneOffset.UTC);
+		for (int i = 0; i < 12; i++) {
+			facts.statement(c + "-" + i, "sched", Instant.now().minus(1, ChronoUnit.DAYS).plusSeconds(i))
+				.through("NOTEBOOK", "nb-" + (100 + i))
+				.reads(c + ".s.t")
+				.done();
+		}
+		facts.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String readers = section(session.get("/tables/" + c + ".s.t").body(), "readers");
+
+		assertThat(readers).contains("notebook nb-100", "notebook nb-109", "and 2 more")
+			.doesNotContain("nb-110", "nb-111");
+	}
+
 	/** The section of the page with this id, up to its end. */
 	private static String section(String page, String id) {
 		int start = page.indexOf("<section aria-labelledby=\"" + id + "-heading\" id=\"" + id + "\">");
