@@ -33,6 +33,7 @@ class SearchController {
 	@GetMapping("/search")
 	String search(@RequestParam(defaultValue = "") @Size(max = 200) String q, Model model) {
 		model.addAttribute("results", search.find(q, RESULTS));
+		model.addAttribute("most", RESULTS);
 		return "search/search";
 	}
 

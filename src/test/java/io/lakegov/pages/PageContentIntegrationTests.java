@@ -16,11 +16,12 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A table's page says what a rename or drop breaks: the views built on it with how they reach it, the tables
- * written from it and those it is written from, each linked to its own page.
+ * What the pages say: a table's page names what a rename or drop breaks (the views built on it with how they
+ * reach it, the tables written from it and those it is written from) and keeps long lists of sources short;
+ * a user's page claims no cost for reads through views; search says when it shows only its first results.
  */
 @IntegrationTest
-class TablePageImpactIntegrationTests {
+class PageContentIntegrationTests {
 
 	@LocalServerPort
 	int port;
@@ -105,6 +106,22 @@ class TablePageImpactIntegrationTests {
 
 		assertThat(readers).contains("notebook nb-100", "notebook nb-109", "and 2 more")
 			.doesNotContain("nb-110", "nb-111");
+	}
+
+	@Test
+	void searchSaysWhenItShowsOnlyTheFirstResults() throws Exception {
+		String c = UsageFixtures.unique("found");
+		var facts = UsageFixtures.facts(this.facts, tx, ZoneOffset.UTC);
+		for (int i = 0; i < 51; i++) {
+			facts.statement(c + "-" + i, "ann", Instant.now().minus(1, ChronoUnit.DAYS)).reads(c + ".s.t" + i).done();
+		}
+		facts.statement(c + "-one", "ann", Instant.now().minus(1, ChronoUnit.DAYS)).reads(c + "x.s.only").done();
+		facts.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		assertThat(session.get("/search?q=" + c + ".s.t").body())
+			.contains("The first 50, those whose name starts with it first; type more of the name to find the others.");
+		assertThat(session.get("/search?q=" + c + "x.s").body()).contains(c + "x.s.only").doesNotContain("The first 50");
 	}
 
 	/** The section of the page with this id, up to its end. */
