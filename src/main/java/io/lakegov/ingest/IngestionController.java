@@ -17,7 +17,10 @@ import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -60,6 +63,11 @@ class IngestionController {
 	}
 
 	@PostMapping("/runs")
+	@ApiResponse(responseCode = "202", description = "The run started; Location names it, GET it to follow it",
+			headers = @Header(name = "Location", description = "the run", schema = @Schema(type = "string", maxLength = 40)),
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = IngestionRun.class)))
+	@ApiResponse(responseCode = "409", description = "A run of the source is in progress; runId names it",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Start an ingestion run of a source now",
 			description = "Reads the source's window from its watermark (less the overlap) to now. 409 when a run of "
 					+ "the source is in progress.")
@@ -98,6 +106,13 @@ class IngestionController {
 	}
 
 	@PostMapping("/backfills")
+	@ApiResponse(responseCode = "202", description = "The run started; Location names it, GET it to follow it",
+			headers = @Header(name = "Location", description = "the run", schema = @Schema(type = "string", maxLength = 40)),
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = IngestionRun.class)))
+	@ApiResponse(responseCode = "409", description = "A run of the source is in progress; runId names it",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
+	@ApiResponse(responseCode = "404", description = "No source of query history has the name given as source",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Re-read a past window",
 			description = "Idempotent: statements already stored are replaced only by newer versions. The watermark does not move. "
 					+ "With detail retention, a window that ends before the first open business day is a 400.")
@@ -113,6 +128,11 @@ class IngestionController {
 	}
 
 	@PostMapping("/reanalysis")
+	@ApiResponse(responseCode = "202", description = "The run started; Location names it, GET it to follow it",
+			headers = @Header(name = "Location", description = "the run", schema = @Schema(type = "string", maxLength = 40)),
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = IngestionRun.class)))
+	@ApiResponse(responseCode = "409", description = "A run of the source is in progress; runId names it",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Re-derive the facts of a source's statements analysed by an older analyser version",
 			description = "Works from the stored history; the source is not read.")
 	ResponseEntity<IngestionRun> reanalyse(

@@ -9,6 +9,9 @@ import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
@@ -55,6 +58,10 @@ class DeprecationController {
 	@GetMapping
 	@RequiredRole(Role.VIEWER)
 	@Operation(summary = "The table's mark for removal; 404 when it has none")
+	@ApiResponse(responseCode = "200", description = "The table's mark for removal",
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = Deprecation.class)))
+	@ApiResponse(responseCode = "404", description = "The table is not marked for removal",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	Deprecation getDeprecation(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table) {
 		String name = resolver.resolve(table).name();
 		return deprecations.of(name).orElseThrow(() -> ApiException.notFound(name + " is not marked for removal"));
@@ -63,6 +70,8 @@ class DeprecationController {
 	@DeleteMapping
 	@RequiredRole(Role.OPERATOR)
 	@Operation(summary = "Take the table's mark for removal off")
+	@ApiResponse(responseCode = "404", description = "The table is not marked for removal",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	void unmarkDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table) {
 		deprecations.unmark(resolver.resolve(table).name());

@@ -118,6 +118,12 @@ class OpenApiConfig {
 					operation.getResponses()
 						.addApiResponse("400", problem("The parameters or the body are not valid; detail says what to fix"));
 				}
+				if (hasParameter(operation, "path", "id") && !operation.getResponses().containsKey("404")) {
+					operation.getResponses().addApiResponse("404", problem("Nothing has this id"));
+				}
+				if (hasParameter(operation, "query", "source") && !operation.getResponses().containsKey("404")) {
+					operation.getResponses().addApiResponse("404", problem("No source of query history has this name"));
+				}
 				operation.getResponses()
 					.addApiResponse("500", problem("An unexpected failure; incident names the log entry to quote"))
 					.addApiResponse("503", problem("The store cannot be reached for now; Retry-After says when to try again")
@@ -135,6 +141,12 @@ class OpenApiConfig {
 		return new ApiResponse().description(description)
 			.content(new Content().addMediaType("application/problem+json",
 					new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM_SCHEMA))));
+	}
+
+	private static boolean hasParameter(Operation operation, String in, String name) {
+		return operation.getParameters() != null && operation.getParameters()
+			.stream()
+			.anyMatch(parameter -> in.equals(parameter.getIn()) && name.equals(parameter.getName()));
 	}
 
 	private static boolean takesInput(Operation operation) {

@@ -1,5 +1,6 @@
 package io.lakegov.web;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -12,6 +13,7 @@ import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.client.ApiClient;
 import io.lakegov.support.client.ApiException;
 import io.lakegov.support.client.api.ImpactApi;
+import io.lakegov.support.client.api.IngestionApi;
 import io.lakegov.support.client.api.TableUsageApi;
 import io.lakegov.support.client.api.UsageFeedApi;
 import io.lakegov.support.client.model.DailyUsagePage;
@@ -31,6 +33,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
@@ -96,6 +99,21 @@ class ContractClientIntegrationTests {
 			assertThat(source.getKind()).isEqualTo("DASHBOARD");
 			assertThat(source.getId()).isEqualTo("d-1");
 		});
+	}
+
+	@Test
+	void startsAndFollowsAnIngestionRunThroughTheGeneratedClient() throws ApiException {
+		IngestionApi ingestion = new IngestionApi(client());
+
+		var started = ingestion.startWithHttpInfo(null);
+
+		assertThat(started.getStatusCode()).as("accepted, as the contract says").isEqualTo(202);
+		long id = started.getData().getId();
+		assertThat(started.getHeaders().get("location")).containsExactly("/api/v1/ingestion/runs/" + id);
+		await().atMost(Duration.ofMinutes(2))
+			.until(() -> !"RUNNING".equals(ingestion.run(id).getStatus()));
+		ApiException unknown = catchThrowableOfType(ApiException.class, () -> ingestion.run(Long.MAX_VALUE));
+		assertThat(unknown.getCode()).isEqualTo(404);
 	}
 
 	@Test
