@@ -1,5 +1,6 @@
 package io.lakegov.retention;
 
+import io.lakegov.web.RateLimited;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -29,6 +30,7 @@ class RetentionController {
 	}
 
 	@GetMapping("/retention/proposals")
+	@RateLimited
 	@Operation(summary = "Retention proposals for every table with evidence",
 			description = "RAISE, LOWER and REVIEW_UNUSED proposals with the ready-to-run SQL, the evidence and a "
 					+ "confidence; RAISE first, higher confidence first. Computed on request, reused for a minute. "
@@ -46,6 +48,7 @@ class RetentionController {
 	static final int MAX_TABLE = 3 * (2 + 2 * 255) + 2;
 
 	@GetMapping("/tables/{table}/retention")
+	@RateLimited
 	@Operation(summary = "One table's time-travel evidence, retention settings and proposals",
 			description = "A table lakegov knows nothing about answers with empty evidence and no proposal. What the "
 					+ "source does not give in time, or lacks, or refuses, is said so in inventory and metadata.")

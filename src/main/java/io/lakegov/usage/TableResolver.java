@@ -45,9 +45,12 @@ public class TableResolver {
 		if (candidates.size() == 1) {
 			return new ResolvedTable(candidates.get(0), true);
 		}
+		boolean more = candidates.size() > MAX_CANDIDATES;
 		throw new ApiException(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,
-				"'" + name + "' matches several tables; give the full catalog.schema.table name.",
-				Map.of("candidates", candidates));
+				"'" + name + "' matches " + (more ? "more than " + MAX_CANDIDATES + " tables (the first "
+						+ MAX_CANDIDATES + " by name are listed)" : "several tables")
+						+ "; give the full catalog.schema.table name.",
+				Map.of("candidates", more ? candidates.subList(0, MAX_CANDIDATES) : candidates));
 	}
 
 	private boolean known(String name) {

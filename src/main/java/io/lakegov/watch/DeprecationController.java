@@ -1,6 +1,7 @@
 package io.lakegov.watch;
 
 import io.lakegov.catalog.Deprecation;
+import io.lakegov.usage.ResolvedTable;
 import io.lakegov.usage.TableRef;
 import io.lakegov.usage.TableResolver;
 import io.lakegov.web.ApiException;
@@ -52,7 +53,14 @@ class DeprecationController {
 	@Operation(summary = "Mark a table for removal on a planned date, with a note; replaces an earlier mark")
 	Deprecation markDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@RequestBody DeprecationRequest request) {
-		return deprecations.mark(resolver.resolve(table).name(), request, Callers.name());
+		ResolvedTable resolved = resolver.resolve(table);
+		String name = resolved.name();
+		// a partial name that completed to no known table would be kept as it is and match no table's reads
+		if (!resolved.seen() && !TableRef.parse(table).complete() && !TableRef.isPath(name)) {
+			throw ApiException.badRequest("No known table is named '" + TableRef.written(name)
+					+ "' in its last parts: give the full catalog.schema.table name of the table to mark.");
+		}
+		return deprecations.mark(name, request, Callers.name());
 	}
 
 	@GetMapping

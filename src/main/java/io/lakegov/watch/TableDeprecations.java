@@ -7,6 +7,7 @@ import io.lakegov.catalog.Deprecation;
 import io.lakegov.catalog.Deprecations;
 import io.lakegov.watch.detect.ActiveWatches;
 import io.lakegov.web.ApiException;
+import io.lakegov.web.ContractBounds;
 
 import org.springframework.stereotype.Service;
 
@@ -29,7 +30,8 @@ class TableDeprecations {
 		}
 		Deprecation deprecation;
 		try {
-			deprecation = new Deprecation(table, request.plannedDate(), request.note(), Instant.now(), caller);
+			deprecation = new Deprecation(table, ContractBounds.date(request.plannedDate(), "plannedDate"), request.note(),
+					Instant.now(), caller);
 		}
 		catch (IllegalArgumentException ex) {
 			throw ApiException.badRequest(ex.getMessage());

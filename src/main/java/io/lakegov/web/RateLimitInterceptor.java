@@ -41,7 +41,8 @@ final class RateLimitInterceptor implements HandlerInterceptor {
 		if (!(handler instanceof HandlerMethod method) || !method.hasMethodAnnotation(RateLimited.class)) {
 			return true;
 		}
-		String caller = Callers.name();
+		// each operation its own count, so that one caller's analyses do not use up its retention answers
+		String caller = Callers.name() + " " + method.getBeanType().getSimpleName() + "." + method.getMethod().getName();
 		RateLimiter limiter = limiters.get(caller, name -> RateLimiter.of(name, config));
 		if (limiter.acquirePermission()) {
 			return true;

@@ -98,4 +98,23 @@ class UsageApiValidationIntegrationTests {
 		assertThat(unique.getBody().get("users").get("totalItems").asLong()).isEqualTo(1);
 	}
 
+	@Test
+	void listsTwentyCandidatesAtMostAndSaysThereAreMore() {
+		String table = UsageFixtures.unique("many");
+		Instant at = Instant.parse("2026-03-02T10:00:00Z");
+		var facts = UsageFixtures.facts(repository, tx, ZoneOffset.UTC);
+		for (int i = 0; i < 25; i++) {
+			facts.statement(table + "-" + i, "ann", at).reads("c" + (10 + i) + ".s." + table).done();
+		}
+		facts.load();
+		ResponseEntity<JsonNode> response = TestApi.withKey(port).get()
+			.uri("/api/v1/tables/s." + table + "/readers")
+			.retrieve()
+			.toEntity(JsonNode.class);
+		assertThat(response.getStatusCode().value()).isEqualTo(400);
+		assertThat(response.getBody().get("candidates")).hasSize(20);
+		assertThat(response.getBody().get("candidates").get(0).asString()).isEqualTo("c10.s." + table);
+		assertThat(response.getBody().get("detail").asString()).contains("matches more than 20 tables");
+	}
+
 }

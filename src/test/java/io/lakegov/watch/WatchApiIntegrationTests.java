@@ -115,6 +115,26 @@ class WatchApiIntegrationTests {
 	}
 
 	@Test
+	void refusesAMarkForRemovalThatCouldNeverApply() {
+		var operator = WatchFixtures.operator(port);
+		var partial = operator.put()
+			.uri("/api/v1/tables/" + UsageFixtures.unique("nowhere") + "_orders_old/deprecation")
+			.body(Map.of("plannedDate", "2027-03-31"))
+			.retrieve()
+			.toEntity(JsonNode.class);
+		assertThat(partial.getStatusCode().value()).isEqualTo(400);
+		assertThat(partial.getBody().get("detail").asString()).contains("give the full catalog.schema.table name");
+		var farOff = operator.put()
+			.uri("/api/v1/tables/main.sales.orders_far/deprecation")
+			.body(Map.of("plannedDate", "+99999-01-01"))
+			.retrieve()
+			.toEntity(JsonNode.class);
+		assertThat(farOff.getStatusCode().value()).isEqualTo(400);
+		assertThat(farOff.getBody().get("detail").asString())
+			.isEqualTo("plannedDate must be a date between 0001-01-01 and 9999-12-31.");
+	}
+
+	@Test
 	void anIngestionWatchNeedsNoTables() {
 		var created = create(Map.of("name", "ingestion", "events", List.of("INGESTION_DOWN", "INGESTION_UP"), "webhook",
 				Map.of("url", "http://127.0.0.1:9/hook")));

@@ -11,7 +11,10 @@ import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Each caller may analyse only so often; past the limit, 429 with Retry-After, others unaffected. */
+/**
+ * Each caller may analyse, and ask for retention answers, only so often; past the limit, 429 with Retry-After,
+ * others unaffected.
+ */
 @IntegrationTest(properties = { "lakegov.web.rate-limit.requests=3", "lakegov.web.rate-limit.period=1h" })
 class RateLimitIntegrationTests {
 
@@ -43,6 +46,20 @@ class RateLimitIntegrationTests {
 		assertThat(viewer.get().uri("/api/v1/tables").retrieve().toBodilessEntity().getStatusCode().value())
 			.as("other operations are not limited")
 			.isEqualTo(200);
+	}
+
+	@Test
+	void countsEachLimitedOperationApartAndLimitsTheRetentionAnswers() {
+		RestClient admin = TestApi.withKey(port, IntegrationTest.API_KEY);
+		for (int i = 0; i < 3; i++) {
+			assertThat(retention(admin).getStatusCode().value()).isEqualTo(200);
+		}
+		assertThat(retention(admin).getStatusCode().value()).as("the warehouse is read live per call").isEqualTo(429);
+		assertThat(analyze(admin).getStatusCode().value()).as("analyses keep their own count").isEqualTo(200);
+	}
+
+	static ResponseEntity<String> retention(RestClient client) {
+		return client.get().uri("/api/v1/tables/main.sales.orders/retention").retrieve().toEntity(String.class);
 	}
 
 }
