@@ -13,6 +13,7 @@ import io.lakegov.support.SourceRows;
 import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
 import io.lakegov.support.TestDatabaseConfiguration;
+import io.lakegov.watch.detect.HealthFlips;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -79,6 +80,9 @@ class SeveralSourcesIntegrationTests {
 	@Autowired
 	IngestionHealthIndicator health;
 
+	@Autowired
+	HealthFlips flips;
+
 	@LocalServerPort
 	int port;
 
@@ -93,6 +97,50 @@ class SeveralSourcesIntegrationTests {
 		us = JdbcClient.create(source(US));
 		eu.sql("TRUNCATE query.history").update();
 		us.sql("TRUNCATE query.history").update();
+	}
+
+	@Test
+	void aRiseOfMaskedTextsInOneSourceRaisesItsOwnEvent() {
+		RestClient operator = TestApi.withKey(port, IntegrationTest.OPERATOR_KEY);
+		var created = operator.post()
+			.uri("/api/v1/watches")
+			.body(Map.of("name", "masked", "events", List.of("MASKED_SHARE"), "webhook",
+					Map.of("url", "http://127.0.0.1:9/hook")))
+			.retrieve()
+			.toEntity(Map.class);
+		assertThat(created.getStatusCode().value()).isEqualTo(201);
+		try {
+			raisesTheMaskedShareOfOneSource();
+		}
+		finally {
+			operator.delete().uri("/api/v1/watches/" + created.getBody().get("id")).retrieve().toBodilessEntity();
+		}
+	}
+
+	private void raisesTheMaskedShareOfOneSource() {
+		finishedRun("eu", 1, 0);
+		finishedRun("us", 2, 0);
+		assertThat(flips.check()).as("the first look only records the health").isZero();
+
+		finishedRun("us", 3, 90);
+
+		assertThat(flips.check()).isEqualTo(1);
+		assertThat(store.sql("SELECT type || '|' || (payload ->> 'source') || '|' || (payload ->> 'maskedShare') FROM watch_event")
+			.query(String.class)
+			.list()).containsExactly("MASKED_SHARE|us|0.9");
+		assertThat(flips.check()).isZero();
+	}
+
+	private void finishedRun(String source, int order, long rowsMasked) {
+		store.sql("""
+				INSERT INTO ingestion_run (source, kind, status, window_start, window_end, started_at, heartbeat_at,
+				    finished_at, rows_read, rows_masked, node)
+				VALUES (:source, 'MANUAL', 'SUCCEEDED', now() - interval '1 hour', now(), now() + :order * interval '1 second',
+				    now(), now(), 100, :masked, 'test')""")
+			.param("source", source)
+			.param("order", order)
+			.param("masked", rowsMasked)
+			.update();
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.util.Optional;
 import io.lakegov.watch.EventType;
 import io.lakegov.watch.outbox.Outbox;
 import io.lakegov.watch.outbox.RaisedEvent;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.health.contributor.Health;
@@ -65,29 +66,66 @@ public class HealthFlips {
 					details.put("status", now.getCode());
 					details.put("at", flip.at().toString());
 					copy(facts, details, "reason", "lastError", "completeUntil", "consecutiveFailures");
+					if (facts.get("sources") instanceof Map<?, ?> sources) {
+						// several sources: each one's status and its own reasons
+						Map<String, Object> each = new LinkedHashMap<>();
+						sources.forEach((name, source) -> {
+							if (source instanceof Health one) {
+								Map<String, Object> its = new LinkedHashMap<>();
+								its.put("status", one.getStatus().getCode());
+								copy(one.getDetails(), its, "reason", "lastError", "completeUntil", "consecutiveFailures");
+								each.put(String.valueOf(name), its);
+							}
+						});
+						details.put("sources", each);
+					}
 					events.addAll(raise(type, flip.at(), details));
 				});
 			}
-			if (facts.get("maskedShare") != null) {
-				String level = facts.containsKey("advice") ? "ABOVE" : "BELOW";
-				flip("masked-share", level).filter(flip -> "ABOVE".equals(level)).ifPresent(flip -> {
-					Map<String, Object> details = new LinkedHashMap<>();
-					details.put("at", flip.at().toString());
-					copy(facts, details, "maskedShare", "advice");
-					events.addAll(raise(EventType.MASKED_SHARE, flip.at(), details));
+			if (facts.get("sources") instanceof Map<?, ?> sources) {
+				// several sources: each has its own share of masked texts, under its name
+				sources.forEach((name, each) -> {
+					if (each instanceof Health source) {
+						events.addAll(maskedShare("masked-share:" + name, String.valueOf(name), source.getDetails()));
+					}
 				});
+			}
+			else {
+				events.addAll(maskedShare("masked-share", null, facts));
 			}
 			return outbox.raise(events);
 		});
 		return raised == null ? 0 : raised;
 	}
 
+	/** The MASKED_SHARE events when the share of one source (null: the only one) rose above its threshold. */
+	private List<RaisedEvent> maskedShare(String state, @Nullable String source, Map<String, Object> facts) {
+		if (facts.get("maskedShare") == null) {
+			return List.of();
+		}
+		String level = facts.containsKey("advice") ? "ABOVE" : "BELOW";
+		return flip(state, level).filter(flip -> "ABOVE".equals(level)).map(flip -> {
+			Map<String, Object> details = new LinkedHashMap<>();
+			if (source != null) {
+				details.put("source", source);
+			}
+			details.put("at", flip.at().toString());
+			copy(facts, details, "maskedShare", "advice");
+			return raise(EventType.MASKED_SHARE, flip.at(), details,
+					EventType.MASKED_SHARE.name() + (source == null ? "" : "|" + source) + "|" + flip.at());
+		}).orElse(List.of());
+	}
+
 	private List<RaisedEvent> raise(EventType type, Instant at, Map<String, Object> details) {
+		return raise(type, at, details, type.name() + "|" + at);
+	}
+
+	private List<RaisedEvent> raise(EventType type, Instant at, Map<String, Object> details, String key) {
 		return active.current()
 			.wanting(type)
 			.stream()
 			.filter(watch -> !at.isBefore(watch.createdAt()))
-			.map(watch -> new RaisedEvent(watch.id(), type.name(), type.name() + "|" + at, details))
+			.map(watch -> new RaisedEvent(watch.id(), type.name(), key, details))
 			.toList();
 	}
 
