@@ -76,6 +76,23 @@ class CatalogSyncIntegrationTests {
 		sync.sync();
 		assertThat(jdbc.sql("SELECT count(*) FROM table_inventory WHERE table_catalog = :c").param("c", c)
 			.query(Long.class).single()).as("a sync without changes adds no rows").isEqualTo(4);
+
+		JsonNode changes = get("/api/v1/catalog/changes?size=1000").get("changes");
+		List<String> mine = changes.get("items").valueStream()
+			.filter(item -> item.get("table").asString().startsWith(c + "."))
+			.map(item -> item.get("change").asString() + " " + item.get("table").asString()
+					+ (item.get("renamedFrom").isNull() ? "" : " from " + item.get("renamedFrom").asString()))
+			.toList();
+		assertThat(mine).contains("VANISHED " + c + ".s.dropme", "RENAMED " + c + ".s.new_name from " + c + ".s.old_name")
+			.doesNotContain("VANISHED " + c + ".s.old_name", "VANISHED " + c + ".s.keep");
+		List<String> vanished = get("/api/v1/catalog/changes?change=VANISHED&size=1000").get("changes").get("items")
+			.valueStream()
+			.map(item -> item.get("change").asString())
+			.distinct()
+			.toList();
+		assertThat(vanished).containsExactly("VANISHED");
+		assertThat(TestApi.withKey(port).get().uri("/api/v1/catalog/changes?change=dropped").retrieve()
+			.toBodilessEntity().getStatusCode().value()).isEqualTo(400);
 	}
 
 	@Test
