@@ -1,14 +1,7 @@
 package io.lakegov.impact;
 
-import java.time.LocalDate;
-import java.util.Locale;
-
-import io.lakegov.catalog.CatalogChange;
-import io.lakegov.catalog.CatalogChanges;
 import io.lakegov.usage.BusinessDates;
-import io.lakegov.usage.DateRange;
 import io.lakegov.usage.PageRequest;
-import io.lakegov.web.PageResponse;
 import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,23 +26,13 @@ class CatalogChangesController {
 
 	static final String CHANGE_PATTERN = "^(APPEARED|VANISHED|RENAMED)$";
 
-	private final CatalogChanges changes;
+	private final CatalogChangeLog changes;
 
 	private final BusinessDates dates;
 
-	CatalogChangesController(CatalogChanges changes, BusinessDates dates) {
+	CatalogChangesController(CatalogChangeLog changes, BusinessDates dates) {
 		this.changes = changes;
 		this.dates = dates;
-	}
-
-	/**
-	 * One page of changes, newest first.
-	 *
-	 * @param from the first business day
-	 * @param to the last business day, included
-	 * @param changes the changes of this page
-	 */
-	record CatalogChangePage(LocalDate from, LocalDate to, PageResponse<CatalogChange> changes) {
 	}
 
 	@GetMapping("/api/v1/catalog/changes")
@@ -58,21 +41,13 @@ class CatalogChangesController {
 					+ "saw it. A table renamed at the same storage path is RENAMED with its old name; one that no sync "
 					+ "lists any more is VANISHED (dropped, or moved where lakegov could not follow it). The first sync "
 					+ "lists what there is and is no change.")
-	CatalogChangePage catalogChanges(
+	CatalogChangeLog.ChangePage catalogChanges(
 			@Parameter(description = "first business date YYYY-MM-DD, included (default: to minus 29 days)", example = "2026-03-01", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) @Nullable String from,
 			@Parameter(description = "last business date YYYY-MM-DD, included (default: today in the business time zone)", example = "2026-03-30", schema = @Schema(type = "string", format = "date")) @RequestParam(required = false) @Size(max = BusinessDates.DATE_LENGTH) @Pattern(regexp = BusinessDates.DATE_PATTERN, message = BusinessDates.DATE_MESSAGE) @Nullable String to,
 			@Parameter(description = "only changes of this kind", example = "VANISHED", schema = @Schema(type = "string", maxLength = 9, allowableValues = { "APPEARED", "VANISHED", "RENAMED" })) @RequestParam(required = false) @Size(max = 9) @Pattern(regexp = CHANGE_PATTERN, message = "change must be APPEARED, VANISHED or RENAMED.") @Nullable String change,
 			@Parameter(description = "page number, from 0") @RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int page,
 			@Parameter(description = "rows per page, 1 to 1000") @RequestParam(defaultValue = "50") @Min(1) @Max(PageRequest.MAX_SIZE) int size) {
-		DateRange range = dates.range(from, to);
-		PageRequest request = new PageRequest(page, size);
-		CatalogChange.Change kind = change == null ? null : CatalogChange.Change.valueOf(change.toUpperCase(Locale.ROOT));
-		CatalogChanges.Page found = changes.changes(range.start(dates.zone()), range.endExclusive(dates.zone()), kind,
-				request.size(), request.offset());
-		long total = found.items().isEmpty() && page > 0
-				? changes.changes(range.start(dates.zone()), range.endExclusive(dates.zone()), kind, 1, 0).total()
-				: found.total();
-		return new CatalogChangePage(range.from(), range.to(), PageResponse.of(found.items(), page, size, total));
+		return changes.changes(dates.range(from, to), change, new PageRequest(page, size));
 	}
 
 }

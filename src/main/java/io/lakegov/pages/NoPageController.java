@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 class NoPageController {
 
 	@GetMapping({ "/tables/**", "/users/**", "/schemas/**", "/search/**", "/ingestion/**", "/columns/**", "/rankings/**",
-			"/unused/**", "/retention/**" })
+			"/unused/**", "/retention/**", "/changes/**" })
 	String none() {
 		throw ApiException.notFound("There is no page at this address. Search for a table, a schema or a user.");
 	}

@@ -39,6 +39,14 @@ public record Pager(int page, long totalPages, long totalItems, String previous,
 		return address(parameter, page, null);
 	}
 
+	/** The current address without a parameter and a list's page parameter (back to its first page). */
+	public static String addressWithout(String parameter, String resetPage) {
+		var address = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam(parameter)
+			.replaceQueryParam(resetPage)
+			.build();
+		return address.getPath() + (address.getQuery() == null ? "" : "?" + address.getQuery());
+	}
+
 	/**
 	 * The current address with one parameter set to a value and, when named, a list's page parameter removed
 	 * (back to its first page), everything else as it is.

@@ -29,7 +29,7 @@ import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 class PagesSecurityConfig {
 
 	static final String[] PAGES = { "/", "/login", "/logout", "/search", "/search/**", "/tables/**", "/columns",
-			"/columns/**", "/users/**", "/rankings", "/rankings/**", "/schemas/**", "/unused", "/unused/**", "/retention", "/retention/**", "/ingestion",
+			"/columns/**", "/users/**", "/rankings", "/rankings/**", "/schemas/**", "/unused", "/unused/**", "/retention", "/retention/**", "/changes", "/changes/**", "/ingestion",
 			"/ingestion/**", "/assets/**", "/webjars/**",
 			"/oauth2/authorization/**", "/login/oauth2/**" };
 

@@ -14,7 +14,6 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * Every table's retention proposal: keep history longer where people reach further back than it lasts,
@@ -43,7 +42,7 @@ class RetentionPageController {
 		model.addAttribute("pager", Pager.of(proposals.paged(), "page"));
 		model.addAttribute("lookbackDays", retention.lookbackDays());
 		model.addAttribute("kinds", KINDS.stream()
-			.map(key -> new Kind(words(key), key.isEmpty() ? everyKind() : Pager.address("kind", key, "page"),
+			.map(key -> new Kind(words(key), key.isEmpty() ? Pager.addressWithout("kind", "page") : Pager.address("kind", key, "page"),
 					key.equals(current)))
 			.toList());
 		return "retention/retention";
@@ -51,13 +50,6 @@ class RetentionPageController {
 
 	/** One kind of proposal to filter by: its words, the address of the list of it, whether it is shown now. */
 	record Kind(String words, String address, boolean current) {
-	}
-
-	/** The current address without a kind and on the first page. */
-	private static String everyKind() {
-		var address = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam("kind").replaceQueryParam("page")
-			.build();
-		return address.getPath() + (address.getQuery() == null ? "" : "?" + address.getQuery());
 	}
 
 	private static String words(String kind) {

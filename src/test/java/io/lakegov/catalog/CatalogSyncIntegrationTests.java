@@ -8,6 +8,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.pages.PageSession;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.TestApi;
 import io.lakegov.usage.UsageFactRepository;
@@ -48,7 +49,7 @@ class CatalogSyncIntegrationTests {
 	TransactionTemplate tx;
 
 	@Test
-	void keepsDroppedTablesAndRecordsRenamesBySamePath() {
+	void keepsDroppedTablesAndRecordsRenamesBySamePath() throws Exception {
 		String c = UsageFixtures.unique("cat");
 		addSourceTable(c, "keep", "s3://lake/" + c + "/keep");
 		addSourceTable(c, "dropme", "s3://lake/" + c + "/dropme");
@@ -93,6 +94,15 @@ class CatalogSyncIntegrationTests {
 		assertThat(vanished).containsExactly("VANISHED");
 		assertThat(TestApi.withKey(port).get().uri("/api/v1/catalog/changes?change=dropped").retrieve()
 			.toBodilessEntity().getStatusCode().value()).isEqualTo(400);
+
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		String page = session.get("/changes?size=1000").body();
+		assertThat(page).contains("Changes in the lakehouse", "href=\"/tables/" + c + ".s.dropme\"",
+				"renamed from <a href=\"/tables/" + c + ".s.old_name\">");
+		String onlyVanished = session.get("/changes?change=VANISHED&size=1000").body();
+		assertThat(onlyVanished).contains(c + ".s.dropme").doesNotContain("renamed from")
+			.contains("aria-current=\"true\">vanished", "href=\"/changes?size=1000\">every change");
+		assertThat(session.get("/changes?change=gone").statusCode()).isEqualTo(400);
 	}
 
 	@Test

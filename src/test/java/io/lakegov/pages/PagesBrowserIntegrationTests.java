@@ -222,6 +222,11 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.id("proposals-heading")).getText()).endsWith("proposals");
 		accessible("retention");
 
+		browser.findElement(By.linkText("Changes")).click();
+		wait.until(ExpectedConditions.urlContains("/changes"));
+		assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Changes in the lakehouse");
+		accessible("changes");
+
 		browser.findElement(By.linkText("Ingestion")).click();
 		wait.until(ExpectedConditions.urlContains("/ingestion"));
 		assertThat(browser.findElement(By.id("source-default")).getText()).contains("default");
