@@ -1,7 +1,8 @@
 package io.lakegov.web;
 
-import java.lang.reflect.Type;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.Map;
 
@@ -57,12 +58,15 @@ class NoNulCharacters extends RequestBodyAdviceAdapter {
 		}
 		else if (value instanceof Record record) {
 			for (RecordComponent component : record.getClass().getRecordComponents()) {
+				// bodies are often records private to their controller's package
+				Method accessor = component.getAccessor();
 				Object item;
 				try {
-					item = component.getAccessor().invoke(record);
+					accessor.trySetAccessible();
+					item = accessor.invoke(record);
 				}
 				catch (ReflectiveOperationException ex) {
-					continue;
+					throw new IllegalStateException("cannot read " + field + "." + component.getName(), ex);
 				}
 				check(item, depth == 0 ? component.getName() : field + "." + component.getName(), depth + 1);
 			}

@@ -59,6 +59,13 @@ class AnalyzeControllerIntegrationTests {
 	}
 
 	@Test
+	void refusesTheNulCharacterInAStatementAndNamesTheField() {
+		var response = post(Map.of("statements", List.of(Map.of("id", "a", "sql", "SELECT 1 FROM t WHERE x = '\u0000'"))));
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(response.getBody()).contains("statements.sql must not contain the character U+0000.");
+	}
+
+	@Test
 	void refusesMoreThanAThousandStatements() {
 		List<Map<String, String>> statements = new ArrayList<>();
 		for (int i = 0; i <= 1000; i++) {
