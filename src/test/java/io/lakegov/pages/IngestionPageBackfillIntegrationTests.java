@@ -49,7 +49,8 @@ class IngestionPageBackfillIntegrationTests {
 			.until(() -> !"RUNNING".equals(run(session, id).get("status").asString()));
 		String later = session.get("/ingestion?started=" + id).body();
 		assertThat(later).as("the address it was started from, once the run finished")
-			.doesNotContain("Run <span>" + id + "</span> started")
+			.doesNotContain("it appears below as it goes")
+			.contains("started from here, <span>" + run(session, id).get("status").asString().toLowerCase() + "</span>")
 			.contains("Whole calendar days in <span>Asia/Tokyo</span>")
 			.contains("aria-label=\"Start the backfill of source default\"");
 	}

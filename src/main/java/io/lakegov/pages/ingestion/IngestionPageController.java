@@ -1,5 +1,6 @@
 package io.lakegov.pages.ingestion;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.function.Supplier;
@@ -42,6 +43,9 @@ class IngestionPageController {
 
 	static final int RECENT_RUNS = 10;
 
+	/** How long after it finished a run started from the page is still told of at the top. */
+	static final Duration STARTED_NOTE = Duration.ofMinutes(10);
+
 	private final IngestionStatusService status;
 
 	private final IngestionService ingestion;
@@ -72,11 +76,12 @@ class IngestionPageController {
 		var runs = ingestion.page(null, 0, RECENT_RUNS);
 		model.addAttribute("runs", runs);
 		model.addAttribute("operator", operator());
-		// the run this page started, while it runs: a reloaded or bookmarked address says nothing of it later
+		// the run this page started, while it runs and for a while after: a bookmarked address says nothing later
+		Instant recently = Instant.now().minus(STARTED_NOTE);
 		model.addAttribute("started", started == null ? null : runs.stream()
-			.filter(run -> run.id() == started && "RUNNING".equals(run.status()))
+			.filter(run -> run.id() == started)
+			.filter(run -> run.finishedAt() == null || run.finishedAt().isAfter(recently))
 			.findFirst()
-			.map(IngestionRun::id)
 			.orElse(null));
 		model.addAttribute("today", dates.today());
 		return "ingestion/ingestion";
