@@ -51,9 +51,8 @@ public class CatalogChangeLog {
 		var since = range.start(dates.zone());
 		var until = range.endExclusive(dates.zone());
 		CatalogChanges.Page found = changes.changes(since, until, kind, page.size(), page.offset());
-		long total = found.items().isEmpty() && page.page() > 0 ? changes.changes(since, until, kind, 1, 0).total()
-				: found.total();
-		return new ChangePage(range.from(), range.to(), PageResponse.of(found.items(), page.page(), page.size(), total));
+		return new ChangePage(range.from(), range.to(), PageResponse.of(found.items(), page.page(), page.size(),
+				found.total(), () -> changes.changes(since, until, kind, 1, 0).total()));
 	}
 
 }
