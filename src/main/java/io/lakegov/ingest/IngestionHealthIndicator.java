@@ -77,7 +77,8 @@ class IngestionHealthIndicator implements HealthIndicator {
 		}
 	}
 
-	private Health assess(HistorySource source) {
+	/** One source's health, as the contributor tells it when that source is the only one. */
+	Health assess(HistorySource source) {
 		return IngestionHealth.assess(runs.recentFinished(source.name(), properties.failedRuns()),
 				runs.completeUntil(source.name()).orElse(null), clock.instant(), properties);
 	}

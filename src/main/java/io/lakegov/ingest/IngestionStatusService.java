@@ -32,12 +32,12 @@ public class IngestionStatusService {
 
 	private final LineageCoverage coverage;
 
-	private final IngestionHealthRepository finished;
+	private final IngestionHealthIndicator indicator;
 
 	IngestionStatusService(IngestionRunRepository runs, WatermarkRepository watermark, Sources sources, Clock clock,
-			IngestHealthProperties health, LineageCoverage coverage, IngestionHealthRepository finished) {
+			IngestHealthProperties health, LineageCoverage coverage, IngestionHealthIndicator indicator) {
 		this.coverage = coverage;
-		this.finished = finished;
+		this.indicator = indicator;
 		this.runs = runs;
 		this.health = health;
 		this.watermark = watermark;
@@ -58,8 +58,7 @@ public class IngestionStatusService {
 			.map(run -> MaskedTexts.share(run.rowsMasked(), run.rowsRead()))
 			.orElse(null);
 		IngestionStatus.LineageStatus lineage = lineage(source);
-		Health assessed = IngestionHealth.assess(finished.recentFinished(name, health.failedRuns()),
-				finished.completeUntil(name).orElse(null), clock.instant(), health);
+		Health assessed = indicator.assess(source);
 		Object reason = assessed.getDetails().get("reason");
 		return new IngestionStatus(name, mark, mark == null ? null : Duration.between(mark, clock.instant()).toSeconds(),
 				runs.latest(name, RunStatus.RUNNING).orElse(null), runs.latest(name, RunStatus.SUCCEEDED).orElse(null),
