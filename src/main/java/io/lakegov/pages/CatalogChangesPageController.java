@@ -45,17 +45,10 @@ class CatalogChangesPageController {
 		model.addAttribute("today", dates.today());
 		model.addAttribute("found", found);
 		model.addAttribute("pager", Pager.of(found.changes(), "page"));
-		model.addAttribute("kinds", List.of(new Kind("every change", Pager.addressWithout("change", "page"), change == null),
-				kind("APPEARED", "appeared", change), kind("VANISHED", "vanished", change), kind("RENAMED", "renamed", change)));
+		model.addAttribute("kinds", List.of(Choice.any("change", "every change", change, "page"),
+				Choice.of("change", "APPEARED", "appeared", change, "page"), Choice.of("change", "VANISHED", "vanished", change, "page"),
+				Choice.of("change", "RENAMED", "renamed", change, "page")));
 		return "changes/changes";
-	}
-
-	private static Kind kind(String key, String words, @Nullable String current) {
-		return new Kind(words, Pager.address("change", key, "page"), key.equals(current));
-	}
-
-	/** One kind of change to show: its words, the address of the list of it, whether it is shown now. */
-	record Kind(String words, String address, boolean current) {
 	}
 
 }

@@ -52,8 +52,8 @@ class RankingsController {
 		model.addAttribute("usersBy", usersBy);
 		model.addAttribute("tables", tables);
 		model.addAttribute("users", users);
-		model.addAttribute("tableMeasures", Measure.all("tablesBy", tablesBy, List.of("reads", "users", "duration", "bytes")));
-		model.addAttribute("userMeasures", Measure.all("usersBy", usersBy, List.of("accesses", "duration", "bytes")));
+		model.addAttribute("tableMeasures", measures("tablesBy", tablesBy, List.of("reads", "users", "duration", "bytes")));
+		model.addAttribute("userMeasures", measures("usersBy", usersBy, List.of("accesses", "duration", "bytes")));
 		// the column of the numbers table each chart draws; distinct readers are counted (and shown) only when
 		// they are what the tables are ranked by
 		model.addAttribute("tablesColumn", switch (tablesBy) {
@@ -66,9 +66,9 @@ class RankingsController {
 			case "bytes" -> 6;
 			default -> 2;
 		});
-		model.addAttribute("tablesLabel", label("tables", Measure.words(tablesBy), tables.size(), range,
+		model.addAttribute("tablesLabel", label("tables", words(tablesBy), tables.size(), range,
 				tables.isEmpty() ? null : tables.get(0).table()));
-		model.addAttribute("usersLabel", label("users", Measure.words(usersBy), users.size(), range,
+		model.addAttribute("usersLabel", label("users", words(usersBy), users.size(), range,
 				users.isEmpty() ? null : users.get(0).user()));
 		return "rankings/rankings";
 	}
@@ -79,32 +79,19 @@ class RankingsController {
 				+ ". The same numbers are in the table below the chart.";
 	}
 
-	/**
-	 * One measure a ranking can be ordered by, as a link that keeps everything else the address holds.
-	 *
-	 * @param key the parameter's value
-	 * @param words what it ranks by, in words
-	 * @param address this page ranked by it
-	 * @param current whether the page is ranked by it now
-	 */
-	record Measure(String key, String words, String address, boolean current) {
+	/** The measures a ranking can be ordered by, as links that keep everything else the address holds. */
+	private static List<Choice> measures(String parameter, String current, List<String> keys) {
+		return keys.stream().map(key -> Choice.of(parameter, key, words(key), current, null)).toList();
+	}
 
-		static List<Measure> all(String parameter, String current, List<String> keys) {
-			return keys.stream()
-				.map(key -> new Measure(key, words(key), Pager.address(parameter, key, null), key.equals(current)))
-				.toList();
-		}
-
-		static String words(String key) {
-			return switch (key) {
-				case "users" -> "most readers";
-				case "duration" -> "longest read duration";
-				case "bytes" -> "most bytes read";
-				case "accesses" -> "most table reads and writes";
-				default -> "most reads";
-			};
-		}
-
+	private static String words(String key) {
+		return switch (key) {
+			case "users" -> "most readers";
+			case "duration" -> "longest read duration";
+			case "bytes" -> "most bytes read";
+			case "accesses" -> "most table reads and writes";
+			default -> "most reads";
+		};
 	}
 
 }

@@ -42,14 +42,10 @@ class RetentionPageController {
 		model.addAttribute("pager", Pager.of(proposals.paged(), "page"));
 		model.addAttribute("lookbackDays", retention.lookbackDays());
 		model.addAttribute("kinds", KINDS.stream()
-			.map(key -> new Kind(words(key), key.isEmpty() ? Pager.addressWithout("kind", "page") : Pager.address("kind", key, "page"),
-					key.equals(current)))
+			.map(key -> key.isEmpty() ? Choice.any("kind", words(key), current, "page")
+					: Choice.of("kind", key, words(key), current, "page"))
 			.toList());
 		return "retention/retention";
-	}
-
-	/** One kind of proposal to filter by: its words, the address of the list of it, whether it is shown now. */
-	record Kind(String words, String address, boolean current) {
 	}
 
 	private static String words(String kind) {
