@@ -5,14 +5,17 @@ import java.util.stream.Collectors;
 
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Callers;
+import io.lakegov.web.ReadTimeouts;
 import io.lakegov.web.RequestProblems;
 import io.lakegov.web.Role;
+import io.lakegov.web.Secrets;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -72,8 +75,21 @@ class PageErrors {
 				response);
 	}
 
+	/** The store cannot be reached for now, or took longer than a read may take: try again, or ask for less. */
+	@ExceptionHandler(DataAccessResourceFailureException.class)
+	String storeUnreachable(DataAccessResourceFailureException ex, Model model, HttpServletResponse response) {
+		log.warn("A page could not reach the store: {}", Secrets.masked(ex).getMessage());
+		return problem(HttpStatus.SERVICE_UNAVAILABLE, "The store cannot be reached for now; try again in a minute.",
+				model, response);
+	}
+
 	@ExceptionHandler(Exception.class)
 	String failed(Exception ex, Model model, HttpServletResponse response) {
+		if (ReadTimeouts.timedOut(ex)) {
+			log.warn("A page's read ran past lakegov.web.query-timeout and was cancelled: {}",
+					Secrets.masked(ex).getMessage());
+			return problem(HttpStatus.SERVICE_UNAVAILABLE, ReadTimeouts.TOO_SLOW, model, response);
+		}
 		log.error("A page failed", ex);
 		return problem(HttpStatus.INTERNAL_SERVER_ERROR,
 				"Something went wrong on our side. Try again in a moment; if it persists, tell the team that runs lakegov.",
@@ -90,6 +106,7 @@ class PageErrors {
 			case BAD_REQUEST -> "That does not look right";
 			case FORBIDDEN -> "Not for your role";
 			case CONFLICT -> "Not now";
+			case SERVICE_UNAVAILABLE -> "No answer for now";
 			default -> "Something went wrong";
 		});
 		model.addAttribute("detail", detail);

@@ -18,7 +18,8 @@ import org.springframework.core.Ordered;
  * refused first of all filters, and what Tomcat refuses itself is reported by {@link ProblemErrorReportValve}.
  * An encoded slash ({@code %2F}) stays encoded inside its path segment: a table addressed by storage path
  * ({@code delta.`s3://bucket/key`}) is one segment of {@code /api/v1/tables/{table}}, and the slash is
- * decoded only in the path variable, never where addresses are matched or authorised.
+ * decoded only in the path variable, never where addresses are matched or authorised. A read request's
+ * statements on the store are bounded in time ({@link ReadTimeouts}).
  */
 @Configuration(proxyBeanMethods = false)
 class ContainerConfig {
@@ -29,6 +30,21 @@ class ContainerConfig {
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.addUrlPatterns("/*");
 		return registration;
+	}
+
+	/** Right after the size check: every read request's statements on the store are bounded. */
+	@Bean
+	FilterRegistrationBean<ReadTimeouts.Filter> readTimeoutFilter(WebProperties properties) {
+		var registration = new FilterRegistrationBean<>(new ReadTimeouts.Filter(properties.queryTimeout()));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+		registration.addUrlPatterns("/*");
+		return registration;
+	}
+
+	/** A post-processor, so static: the pool is wrapped before anything takes it. */
+	@Bean
+	static ReadTimeouts.Wrapping readTimeoutPool() {
+		return new ReadTimeouts.Wrapping();
 	}
 
 	@Bean

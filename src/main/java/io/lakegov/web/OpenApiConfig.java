@@ -106,7 +106,7 @@ class OpenApiConfig {
 	/**
 	 * Every operation that takes parameters or a body answers 400 with problem details when they are not
 	 * valid (ProblemDetailsAdvice), and every operation may answer 500 (an unexpected failure, with an
-	 * incident to quote) and 503 (the store cannot be reached); springdoc cannot see that from the
+	 * incident to quote) and 503 (the store cannot be reached, or a read ran past its time); springdoc cannot see that from the
 	 * controllers, so it is added here, to every operation of every module.
 	 */
 	@Bean
@@ -126,7 +126,8 @@ class OpenApiConfig {
 				}
 				operation.getResponses()
 					.addApiResponse("500", problem("An unexpected failure; incident names the log entry to quote"))
-					.addApiResponse("503", problem("The store cannot be reached for now; Retry-After says when to try again")
+					.addApiResponse("503", problem("The store cannot be reached for now, or a read took longer than "
+							+ "lakegov.web.query-timeout allows (ask for less); Retry-After says when to try again")
 						.addHeaderObject(HttpHeaders.RETRY_AFTER, retryAfter()));
 			}));
 		};

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -83,8 +84,22 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return handleExceptionInternal(ex, problem, headers, HttpStatus.SERVICE_UNAVAILABLE, request);
 	}
 
+	/** A statement of a read request ran past {@code lakegov.web.query-timeout} and the store cancelled it. */
+	@ExceptionHandler(QueryTimeoutException.class)
+	ResponseEntity<Object> handleTooSlow(Exception ex, WebRequest request) {
+		log.warn("A read request's statement ran past lakegov.web.query-timeout and was cancelled: {}",
+				Secrets.masked(ex).getMessage());
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, ReadTimeouts.TOO_SLOW);
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, Long.toString(STORE_RETRY_SECONDS));
+		return handleExceptionInternal(ex, problem, headers, HttpStatus.SERVICE_UNAVAILABLE, request);
+	}
+
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<Object> handleUnexpected(Exception ex, WebRequest request) {
+		if (ReadTimeouts.timedOut(ex)) {
+			return handleTooSlow(ex, request);
+		}
 		String incident = UUID.randomUUID().toString();
 		log.error("Unexpected failure, incident {}", incident, Secrets.masked(ex));
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,

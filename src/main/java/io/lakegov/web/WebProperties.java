@@ -7,17 +7,24 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Limits on what a request may bring, and how often.
+ * Limits on what a request may bring, how often, and how long its reads may keep the store busy.
  *
  * @param maxRequestSize larger request bodies are answered 413 before they are read
  * @param rateLimit how often one caller may call the operations marked {@link RateLimited}
+ * @param queryTimeout how long one statement of a read request ({@code GET}, {@code HEAD}) may run on the
+ * store before it is cancelled and the caller is answered 503 ({@link ReadTimeouts}); {@code 0s}: no limit
  */
 @ConfigurationProperties("lakegov.web")
-public record WebProperties(@DefaultValue("10MB") DataSize maxRequestSize, @DefaultValue RateLimit rateLimit) {
+public record WebProperties(@DefaultValue("10MB") DataSize maxRequestSize, @DefaultValue RateLimit rateLimit,
+		@DefaultValue("30s") Duration queryTimeout) {
 
 	public WebProperties {
 		if (maxRequestSize.toBytes() < 1) {
 			throw new IllegalArgumentException("lakegov.web.max-request-size must be positive");
+		}
+		if (queryTimeout.isNegative() || (!queryTimeout.isZero() && queryTimeout.toMillis() < 1)) {
+			throw new IllegalArgumentException("lakegov.web.query-timeout must be 0s (no limit) or at least 1ms, was "
+					+ queryTimeout);
 		}
 	}
 
