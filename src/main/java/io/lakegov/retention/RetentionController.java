@@ -53,7 +53,7 @@ class RetentionController {
 			description = "A table lakegov knows nothing about answers with empty evidence and no proposal. What the "
 					+ "source does not give in time, or lacks, or refuses, is said so in inventory and metadata.")
 	TableRetention tableRetention(@PathVariable @Parameter(description = "catalog.schema.table, case-insensitive; "
-			+ "parts may be quoted with backticks", example = "main.bronze.sales_transactions") @Size(min = 1, max = MAX_TABLE) String table) {
+			+ "parts may be quoted with backticks; a partial name is completed when it matches exactly one known table", example = "main.bronze.sales_transactions") @Size(min = 1, max = MAX_TABLE) String table) {
 		return retention.table(table);
 	}
 

@@ -21,6 +21,8 @@ import io.lakegov.history.SourceRequests;
 import io.lakegov.history.SourceVisit;
 import io.lakegov.sql.TableName;
 import io.lakegov.usage.DateRange;
+import io.lakegov.usage.ResolvedTable;
+import io.lakegov.usage.TableResolver;
 import io.lakegov.views.ReadsThroughViews;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.Secrets;
@@ -69,9 +71,12 @@ public class RetentionService {
 
 	private final ReadsThroughViews throughViews;
 
+	private final TableResolver resolver;
+
 	RetentionService(RetentionFactsRepository facts, TableMetadata metadata, SourceRequests source,
-			RetentionProperties config, Clock clock, ReadsThroughViews throughViews) {
+			RetentionProperties config, Clock clock, ReadsThroughViews throughViews, TableResolver resolver) {
 		this.facts = facts;
+		this.resolver = resolver;
 		this.throughViews = throughViews;
 		this.metadata = metadata;
 		this.source = source;
@@ -178,11 +183,22 @@ public class RetentionService {
 	}
 
 	/**
-	 * One table, computed now: its evidence, settings and proposals. A text that is no
-	 * {@code catalog.schema.table} is a 400.
+	 * One table, computed now: its evidence, settings and proposals. A partial name is completed as the other
+	 * table answers complete it (when exactly one known table ends with it); a text that is no table name, a
+	 * partial name that matches several tables (listed) or none, and a storage path are a 400.
 	 */
 	public TableRetention table(String table) {
-		return table(tableName(table));
+		TableName asked = tableName(table, false);
+		if (asked.parts().size() == 3) {
+			return table(asked);
+		}
+		ResolvedTable resolved = resolver.resolve(table);
+		String[] parts = resolved.name().split("\\.");
+		if (!resolved.seen() || parts.length != 3) {
+			throw ApiException.badRequest("'" + table.strip() + "' names no table lakegov knows; write the whole "
+					+ "catalog.schema.table.");
+		}
+		return table(new TableName(List.of(parts)));
 	}
 
 	/**
@@ -257,8 +273,8 @@ public class RetentionService {
 		return new RetentionRules(config, from, covers);
 	}
 
-	/** {@code catalog.schema.table}, as the API's retention operations take it. */
-	static TableName tableName(String text) {
+	/** The name a text gives; a 400 when it is none, or (when {@code complete}) not a whole catalog.schema.table. */
+	static TableName tableName(String text, boolean complete) {
 		TableName table;
 		try {
 			table = TableName.parse(text.strip());
@@ -266,7 +282,7 @@ public class RetentionService {
 		catch (IllegalArgumentException ex) {
 			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
 		}
-		if (table.parts().size() != 3 || table.isPath()) {
+		if (table.isPath() || table.parts().size() > 3 || complete && table.parts().size() != 3) {
 			throw ApiException.badRequest("'" + text + "' is not a table name; write catalog.schema.table.");
 		}
 		return table;

@@ -128,6 +128,7 @@ class RetentionIntegrationTests {
 		travel("t2", "main.it.travel", 20, GONE);
 		var rows = new SourceRows(jdbc);
 		rows.row("t3").text("SELECT * FROM main.it.travel VERSION AS OF 4").user("bob").started(now.minusSeconds(30)).save();
+		rows.row("t4").text("SELECT * FROM main.zz.travel").user("bob").started(now.minusSeconds(30)).save();
 		jdbc.sql("""
 				INSERT INTO lakehouse.table_history (table_full_name, version, timestamp, operation)
 				VALUES ('main.it.travel', 4, :at, 'WRITE')""").param("at", java.sql.Timestamp.from(now.minus(2, ChronoUnit.DAYS)))
@@ -149,6 +150,18 @@ class RetentionIntegrationTests {
 		assertThat(proposal.get("kind").asString()).isEqualTo("RAISE");
 		assertThat(proposal.get("sql").asString()).isEqualTo("ALTER TABLE `main`.`it`.`travel` SET TBLPROPERTIES "
 				+ "('delta.logRetentionDuration' = 'interval 30 days', 'delta.deletedFileRetentionDuration' = 'interval 30 days')");
+
+		JsonNode completed = api.get().uri("/api/v1/tables/{t}/retention", "IT.travel").retrieve().body(JsonNode.class);
+		assertThat(completed.get("table").asString())
+			.as("a partial name one known table ends with is completed, as on the other table answers")
+			.isEqualTo("main.it.travel");
+		assertThat(completed.get("evidence").get("timeTravelReads").asInt()).isEqualTo(3);
+		var ambiguous = api.get().uri("/api/v1/tables/travel/retention").retrieve().toEntity(JsonNode.class);
+		assertThat(ambiguous.getStatusCode().value()).isEqualTo(400);
+		assertThat(ambiguous.getBody().get("candidates").toString()).isEqualTo("[\"main.it.travel\",\"main.zz.travel\"]");
+		var unknown = api.get().uri("/api/v1/tables/nobody.travel/retention").retrieve().toEntity(JsonNode.class);
+		assertThat(unknown.getStatusCode().value()).isEqualTo(400);
+		assertThat(unknown.getBody().get("detail").asString()).contains("names no table lakegov knows");
 	}
 
 	@Test
