@@ -127,6 +127,9 @@ class PagesBrowserIntegrationTests {
 		wait.until(driver -> !chart.findElements(By.tagName("canvas")).isEmpty());
 		List<WebElement> days = browser.findElements(By.cssSelector("#usage-numbers tbody tr"));
 		assertThat(days).hasSize(30);
+		assertThat(chart.getAttribute("aria-label")).as("the range ends today").contains("is counted so far");
+		assertThat(days.get(29).getAttribute("textContent")).contains("(today, so far)");
+		assertThat(days.get(28).getAttribute("textContent")).doesNotContain("so far");
 
 		String readers = browser.findElement(By.id("readers")).getText();
 		assertThat(readers).contains("directly", "through views", ORDERS + " ← main.sales.orders_enriched");

@@ -118,7 +118,7 @@ class TableController {
 		model.addAttribute("report", report);
 		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		model.addAttribute("verdict", VerdictWords.of(report));
-		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range)));
+		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range), dates.today()));
 
 		var readerPage = readers.readers(resolved, range, new PageRequest(readersPage, size));
 		model.addAttribute("readers", readerPage);
