@@ -100,7 +100,7 @@ public class IngestionStatusService {
 				counts.lineageOnlyStatements(), counts.disagreements(), counts.unnamedRows());
 	}
 
-	Optional<IngestionRun> run(long id) {
+	public Optional<IngestionRun> run(long id) {
 		return runs.find(id);
 	}
 

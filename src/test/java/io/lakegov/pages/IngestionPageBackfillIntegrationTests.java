@@ -2,12 +2,20 @@ package io.lakegov.pages;
 
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import io.lakegov.ingest.IngestionService;
+import io.lakegov.ingest.RunKind;
 import io.lakegov.support.IntegrationTest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +23,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A backfill started from the ingestion page covers whole business days of the business time zone; one without
- * its last day answers a page that says so.
+ * its last day answers a page that says so. The page lists every run, newest first, a page at a time.
  */
 @IntegrationTest(properties = "lakegov.usage.time-zone=Asia/Tokyo")
 class IngestionPageBackfillIntegrationTests {
@@ -24,6 +32,11 @@ class IngestionPageBackfillIntegrationTests {
 
 	@LocalServerPort
 	int port;
+
+	@Autowired
+	IngestionService ingestion;
+
+	private static final int RUNS_PER_PAGE = 10;
 
 	@Test
 	void aBackfillFromThePageCoversWholeBusinessDaysAndOneWithoutItsLastDayIsRefused() throws Exception {
@@ -53,6 +66,38 @@ class IngestionPageBackfillIntegrationTests {
 			.contains("started from here, <span>" + run(session, id).get("status").asString().toLowerCase() + "</span>")
 			.contains("Whole calendar days in <span>Asia/Tokyo</span>")
 			.contains("aria-label=\"Start the backfill of source default\"");
+	}
+
+	@Test
+	void listsEveryRunNewestFirstPageByPage() throws Exception {
+		for (int i = 0; i < RUNS_PER_PAGE + 1; i++) {
+			assertThat(ingestion.runIncremental(RunKind.MANUAL).status()).isEqualTo("SUCCEEDED");
+		}
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		String first = session.get("/ingestion").body();
+		assertThat(first).contains("href=\"/ingestion?runsPage=1\"", "Next runs").doesNotContain("Previous runs");
+		List<Long> newest = ids(first);
+		assertThat(newest).hasSize(RUNS_PER_PAGE).isSortedAccordingTo(Comparator.reverseOrder());
+
+		String second = session.get("/ingestion?runsPage=1").body();
+		assertThat(second).contains("Previous runs");
+		List<Long> older = ids(second);
+		assertThat(older).isNotEmpty().allSatisfy(id -> assertThat(id).isLessThan(newest.get(newest.size() - 1)));
+
+		String past = session.get("/ingestion?runsPage=99").body();
+		assertThat(past).contains("There is no page 100 of runs", "Last page of runs").doesNotContain("No run yet.");
+		assertThat(session.get("/ingestion?runsPage=-1").statusCode()).isEqualTo(400);
+	}
+
+	/** The run ids of the page's list, in its order. */
+	private static List<Long> ids(String page) {
+		String runs = page.substring(page.indexOf("id=\"live-runs\""));
+		Matcher matcher = Pattern.compile("<th scope=\"row\" class=\"num\">(\\d+)</th>").matcher(runs);
+		List<Long> ids = new ArrayList<>();
+		while (matcher.find()) {
+			ids.add(Long.parseLong(matcher.group(1)));
+		}
+		return ids;
 	}
 
 	private static JsonNode run(PageSession session, String id) throws Exception {

@@ -14,14 +14,19 @@ import io.lakegov.ingest.IngestionStatus;
 import io.lakegov.ingest.IngestionStatusService;
 import io.lakegov.ingest.RunKind;
 import io.lakegov.ingest.SourceParameter;
+import io.lakegov.pages.Pager;
 import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DetailHorizon;
+import io.lakegov.usage.PageRequest;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.ContractBounds;
 import io.lakegov.web.Callers;
+import io.lakegov.web.PageResponse;
 import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.format.annotation.DateTimeFormat;
@@ -33,7 +38,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * Where ingestion stands, per source: health, lag, the run in progress with how far it has got, recent runs, the
+ * Where ingestion stands, per source: health, lag, the run in progress with how far it has got, every run a page at a time, the
  * masked share with its advice and the lineage's coverage; to every signed-in role. Operators may start a run or a backfill from it and read why a run failed;
  * everyone else sees no such button nor error text, and the server refuses them the same as the API does.
  */
@@ -41,7 +46,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Hidden
 class IngestionPageController {
 
-	static final int RECENT_RUNS = 10;
+	/** Runs per page of the list, newest first. */
+	static final int RUNS_PER_PAGE = 10;
 
 	/** How long after it finished a run started from the page is still told of at the top. */
 	static final Duration STARTED_NOTE = Duration.ofMinutes(10);
@@ -66,22 +72,23 @@ class IngestionPageController {
 	}
 
 	@GetMapping("/ingestion")
-	String ingestion(@RequestParam(required = false) @Nullable Long started, Model model) {
+	String ingestion(@RequestParam(required = false) @Nullable Long started,
+			@RequestParam(defaultValue = "0") @Min(0) @Max(PageRequest.MAX_PAGE) int runsPage, Model model) {
 		var all = status.all();
 		model.addAttribute("sources", all);
 		model.addAttribute("progress", all.sources()
 			.stream()
 			.filter(source -> source.running() != null)
 			.collect(Collectors.toMap(IngestionStatus::sourceName, source -> RunProgress.of(source.running(), source.watermark()))));
-		var runs = ingestion.page(null, 0, RECENT_RUNS);
-		model.addAttribute("runs", runs);
+		var runs = PageResponse.of(ingestion.page(null, runsPage, RUNS_PER_PAGE), runsPage, RUNS_PER_PAGE,
+				status.runCount(null));
+		model.addAttribute("runs", runs.items());
+		model.addAttribute("runsPager", Pager.of(runs, "runsPage"));
 		model.addAttribute("operator", operator());
 		// the run this page started, while it runs and for a while after: a bookmarked address says nothing later
 		Instant recently = Instant.now().minus(STARTED_NOTE);
-		model.addAttribute("started", started == null ? null : runs.stream()
-			.filter(run -> run.id() == started)
+		model.addAttribute("started", started == null ? null : status.run(started)
 			.filter(run -> run.finishedAt() == null || run.finishedAt().isAfter(recently))
-			.findFirst()
 			.orElse(null));
 		model.addAttribute("today", dates.today());
 		return "ingestion/ingestion";
