@@ -157,6 +157,37 @@ class WatchDeliveryIntegrationTests {
 	}
 
 	@Test
+	void eventsOfAWatchDeletedWhileTheirBatchRanHoldNoOtherWatchBack() {
+		String c = UsageFixtures.unique("wo");
+		try (var receiver = WebhookReceiver.accepting()) {
+			long gone = watch(c + ".s.*", "NEW_READER", receiver, "generic").get("id").asLong();
+			WatchFixtures.operator(port).delete().uri("/api/v1/watches/" + gone).retrieve().toBodilessEntity();
+			// a batch that raised these for the watch committed after the watch was deleted on another replica
+			for (int i = 0; i < 12; i++) {
+				jdbc.sql("""
+						INSERT INTO watch_event (watch_id, event_key, type, payload, created_at, next_attempt_at)
+						VALUES (:watch, :key, 'NEW_READER', '{}'::jsonb, now() - interval '1 hour', now() - interval '1 hour')""")
+					.param("watch", gone)
+					.param("key", "stranded|" + i)
+					.update();
+			}
+			watch(c + ".t.*", "NEW_READER", receiver, "generic");
+			read("ann", c + ".t.orders", now.minusSeconds(600));
+			ingest();
+
+			assertThat(sender.sendDue()).isEqualTo(1);
+			assertThat(receiver.accepted()).hasSize(1);
+			assertThat(JSON.readTree(receiver.accepted().get(0).body()).get("table").asString()).isEqualTo(c + ".t.orders");
+			assertThat(jdbc.sql("SELECT count(*) FROM watch_event WHERE watch_id = :watch").param("watch", gone)
+				.query(Long.class).single()).as("removed, not claimed again and again").isZero();
+
+			var sample = WatchFixtures.operator(port).post().uri("/api/v1/watches/" + gone + "/test").retrieve()
+				.toEntity(String.class);
+			assertThat(sample.getStatusCode().value()).isEqualTo(404);
+		}
+	}
+
+	@Test
 	void twoSendersAtOnceDeliverEachEventOnce() {
 		String c = UsageFixtures.unique("w2");
 		try (var receiver = WebhookReceiver.accepting()) {

@@ -59,13 +59,17 @@ class OutboxRepository {
 			.optional();
 	}
 
-	/** Stores the event already claimed by the caller, for a delivery made at once (a sample). */
-	Claimed insertClaimed(RaisedEvent event, String payload, Duration lease) {
-		long id = jdbc.sql("""
+	/**
+	 * Stores the event already claimed by the caller, for a delivery made at once (a sample); empty when the
+	 * watch is gone (deleted in between).
+	 */
+	Optional<Claimed> insertClaimed(RaisedEvent event, String payload, Duration lease) {
+		return jdbc.sql("""
 				INSERT INTO watch_event (watch_id, event_key, type, payload, created_at, next_attempt_at, attempts,
 				    lease_until)
-				VALUES (:watch, :key, :type, CAST(:payload AS jsonb), now(), now(), 1,
-				    now() + :lease * interval '1 millisecond')
+				SELECT w.id, :key, :type, CAST(:payload AS jsonb), now(), now(), 1,
+				    now() + :lease * interval '1 millisecond'
+				FROM watch w WHERE w.id = :watch
 				RETURNING id""")
 			.param("watch", event.watchId())
 			.param("key", event.key())
@@ -73,11 +77,22 @@ class OutboxRepository {
 			.param("payload", payload)
 			.param("lease", lease.toMillis())
 			.query(Long.class)
-			.single();
-		return jdbc.sql("SELECT " + CLAIMED + " FROM watch_event e JOIN watch w ON w.id = e.watch_id WHERE e.id = :id")
-			.param("id", id)
-			.query(this::claimed)
-			.single();
+			.optional()
+			.flatMap(id -> jdbc.sql("SELECT " + CLAIMED + " FROM watch_event e JOIN watch w ON w.id = e.watch_id WHERE e.id = :id")
+				.param("id", id)
+				.query(this::claimed)
+				.optional());
+	}
+
+	/**
+	 * Removes the events still to be sent of watches that are gone: a batch that raised them committed after
+	 * their watch was deleted (on another replica). How many were removed.
+	 */
+	int dropOrphans() {
+		return jdbc.sql("""
+				DELETE FROM watch_event e
+				WHERE e.status = 'PENDING' AND NOT EXISTS (SELECT 1 FROM watch w WHERE w.id = e.watch_id)""")
+			.update();
 	}
 
 	/**
@@ -90,6 +105,7 @@ class OutboxRepository {
 				WITH due AS (
 				    SELECT id FROM watch_event
 				    WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until <= now())
+				      AND EXISTS (SELECT 1 FROM watch w WHERE w.id = watch_event.watch_id)
 				    ORDER BY next_attempt_at, id
 				    LIMIT :limit
 				    FOR UPDATE SKIP LOCKED),
@@ -116,6 +132,12 @@ class OutboxRepository {
 	@Transactional
 	void record(Claimed event, Instant attemptedAt, String status, Integer responseCode, String error,
 			Duration retryAfter) {
+		// held until the attempt is written: an event its watch took along when deleted meanwhile has none
+		if (jdbc.sql("SELECT id FROM watch_event WHERE id = :id FOR KEY SHARE").param("id", event.id()).query(Long.class)
+			.optional()
+			.isEmpty()) {
+			return;
+		}
 		jdbc.sql("""
 				UPDATE watch_event SET status = :status, lease_until = NULL,
 				    next_attempt_at = now() + :retryAfter * interval '1 millisecond',

@@ -12,8 +12,11 @@ import java.util.random.RandomGenerator;
 import io.lakegov.usage.PageRequest;
 import io.lakegov.watch.Delivery;
 import io.lakegov.watch.WatchProperties;
-import io.lakegov.web.PageResponse;
+import io.lakegov.web.ApiException;
 import io.lakegov.web.Backoff;
+import io.lakegov.web.PageResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Service;
 
@@ -26,6 +29,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class OutboxSender {
+
+	private static final Logger log = LoggerFactory.getLogger(OutboxSender.class);
 
 	/** The type of a sample delivery. */
 	public static final String TEST = "TEST";
@@ -61,6 +66,10 @@ public class OutboxSender {
 		int attempts = 0;
 		Map<Long, OutboxRepository.Claimed> failing = new HashMap<>();
 		List<OutboxRepository.Claimed> claimed;
+		int orphans = repository.dropOrphans();
+		if (orphans > 0) {
+			log.info("Removed {} events of watches deleted while the batches that raised them ran", orphans);
+		}
 		do {
 			claimed = repository.claim(properties.sendBatch(), properties.lease());
 			for (OutboxRepository.Claimed event : claimed) {
@@ -86,7 +95,8 @@ public class OutboxSender {
 	/** Sends a sample event to the watch's receiver at once, a single attempt, and answers how it went. */
 	public Delivery sendSample(long watchId, Map<String, Object> details) {
 		var event = new RaisedEvent(watchId, TEST, TEST + "|" + UUID.randomUUID(), details);
-		var claimed = repository.insertClaimed(event, Envelope.details(details), properties.lease());
+		var claimed = repository.insertClaimed(event, Envelope.details(details), properties.lease())
+			.orElseThrow(() -> ApiException.notFound("No watch " + watchId + "."));
 		return deliver(claimed, true);
 	}
 
