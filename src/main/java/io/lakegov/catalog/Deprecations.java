@@ -23,19 +23,23 @@ public class Deprecations {
 		this.jdbc = jdbc;
 	}
 
-	/** Marks the table, or replaces its mark. */
-	public void mark(Deprecation deprecation) {
-		jdbc.sql("""
+	/**
+	 * Marks the table, or changes the planned date and note of its mark: a mark changed keeps when and by whom
+	 * it was made, since reads after that time are what its owner hears of. The mark as stored.
+	 */
+	public Deprecation mark(Deprecation deprecation) {
+		return jdbc.sql("""
 				INSERT INTO table_deprecation (table_name, planned, note, marked_at, marked_by)
 				VALUES (:table, :planned, :note, :markedAt, :markedBy)
-				ON CONFLICT (table_name) DO UPDATE SET planned = EXCLUDED.planned, note = EXCLUDED.note,
-				    marked_at = EXCLUDED.marked_at, marked_by = EXCLUDED.marked_by""")
+				ON CONFLICT (table_name) DO UPDATE SET planned = EXCLUDED.planned, note = EXCLUDED.note
+				RETURNING""" + " " + COLUMNS)
 			.param("table", deprecation.table())
 			.param("planned", Date.valueOf(deprecation.plannedDate()))
 			.param("note", deprecation.note())
 			.param("markedAt", Timestamp.from(deprecation.markedAt()))
 			.param("markedBy", deprecation.markedBy())
-			.update();
+			.query(Deprecations::row)
+			.single();
 	}
 
 	/** Takes the mark off; false when the table had none. */

@@ -50,7 +50,8 @@ class DeprecationController {
 
 	@PutMapping
 	@RequiredRole(Role.OPERATOR)
-	@Operation(summary = "Mark a table for removal on a planned date, with a note; replaces an earlier mark")
+	@Operation(summary = "Mark a table for removal on a planned date, with a note; on a marked table, changes the "
+			+ "date and note and keeps when and by whom it was marked")
 	Deprecation markDeprecated(@Parameter(description = TABLE_DOC, example = "main.sales.orders_old") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@RequestBody DeprecationRequest request) {
 		ResolvedTable resolved = resolver.resolve(table);

@@ -36,9 +36,9 @@ class TableDeprecations {
 		catch (IllegalArgumentException ex) {
 			throw ApiException.badRequest(ex.getMessage());
 		}
-		deprecations.mark(deprecation);
+		Deprecation stored = deprecations.mark(deprecation);
 		active.changed();
-		return deprecation;
+		return stored;
 	}
 
 	Optional<Deprecation> of(String table) {

@@ -163,6 +163,18 @@ class WatchApiIntegrationTests {
 			.retrieve().toEntity(JsonNode.class);
 		assertThat(missingDate.getStatusCode().value()).isEqualTo(400);
 
+		String markedAt = put.getBody().get("markedAt").asString();
+		JsonNode postponed = operator.put()
+			.uri("/api/v1/tables/" + table + "/deprecation")
+			.body(Map.of("plannedDate", "2027-06-30", "note", "use orders_v3"))
+			.retrieve()
+			.body(JsonNode.class);
+		assertThat(postponed.get("plannedDate").asString()).isEqualTo("2027-06-30");
+		assertThat(postponed.get("note").asString()).isEqualTo("use orders_v3");
+		assertThat(postponed.get("markedAt").asString()).as("reads since the first mark still count").isEqualTo(markedAt);
+		assertThat(viewer.get().uri("/api/v1/tables/" + table + "/deprecation").retrieve().body(JsonNode.class)
+			.get("markedAt").asString()).isEqualTo(markedAt);
+
 		assertThat(operator.delete().uri("/api/v1/tables/" + table + "/deprecation").retrieve().toBodilessEntity()
 			.getStatusCode().value()).isEqualTo(204);
 		assertThat(viewer.get().uri("/api/v1/tables/" + table + "/deprecation").retrieve().toBodilessEntity()
