@@ -27,6 +27,9 @@ public record Watch(long id, String name, List<String> tables, List<EventType> e
 	/** Shown in place of a secret. */
 	static final String MASK = "******";
 
+	/** A host's first label this long or longer may be a token, and is masked. */
+	private static final int TOKEN_LABEL = 12;
+
 	public Watch {
 		tables = List.copyOf(tables);
 		events = List.copyOf(events);
@@ -54,15 +57,22 @@ public record Watch(long id, String name, List<String> tables, List<EventType> e
 				MASK + last, createdAt, createdBy);
 	}
 
-	/** The URL up to its first path segment; the rest, where tokens live, masked. */
+	/**
+	 * The URL's scheme, host and port; its path and query, where receivers keep their tokens (often in the
+	 * first segment), masked, and so is a host's first label long enough to be one
+	 * ({@code <token>.m.pipedream.net}).
+	 */
 	static String maskedUrl(String url) {
 		URI uri = URI.create(url);
 		String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-		int second = path.indexOf('/', 1);
-		String kept = second < 0 ? path : path.substring(0, second);
-		boolean hidden = second >= 0 && second < path.length() - 1 || uri.getRawQuery() != null;
-		String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority().replaceAll("^.*@", "");
-		return uri.getScheme() + "://" + authority + kept + (hidden ? "/" + MASK : "");
+		boolean hidden = path.length() > 1 || uri.getRawQuery() != null;
+		String host = uri.getHost() == null ? "" : uri.getHost();
+		String[] labels = host.split("\\.");
+		if (labels.length > 2 && labels[0].length() >= TOKEN_LABEL && !host.matches("[0-9.]+")) {
+			host = MASK + host.substring(labels[0].length());
+		}
+		String port = uri.getPort() < 0 ? "" : ":" + uri.getPort();
+		return uri.getScheme() + "://" + host + port + (hidden ? "/" + MASK : path);
 	}
 
 }

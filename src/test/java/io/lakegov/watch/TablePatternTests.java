@@ -28,11 +28,16 @@ class TablePatternTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource({ "https://hooks.example.com/services/T0/B0/xyz, https://hooks.example.com/services/******",
-			"https://hooks.example.com/hook, https://hooks.example.com/hook",
-			"https://hooks.example.com/hook?token=1, https://hooks.example.com/hook/******",
-			"http://127.0.0.1:8081/hook, http://127.0.0.1:8081/hook" })
-	void masksTheUrlPastItsFirstPathSegment(String url, String masked) {
+	@CsvSource({ "https://hooks.example.com/services/T0/B0/xyz, https://hooks.example.com/******",
+			"https://hook.eu1.make.com/a1b2c3d4e5, https://hook.eu1.make.com/******",
+			"https://webhook.site/4f5e6d7c-aaaa-bbbb-cccc-000000000000, https://webhook.site/******",
+			"https://hooks.example.com/hook?token=1, https://hooks.example.com/******",
+			"https://user:pw@hooks.example.com/, https://hooks.example.com/",
+			"https://eo1abc2def3ghi4.m.pipedream.net, https://******.m.pipedream.net",
+			"https://eo1abc2def3ghi4.m.pipedream.net/x, https://******.m.pipedream.net/******",
+			"https://203.0.113.100:8443, https://203.0.113.100:8443",
+			"http://127.0.0.1:8081/hook, http://127.0.0.1:8081/******" })
+	void masksTheUrlsPathQueryAndATokenLikeHostLabel(String url, String masked) {
 		assertThat(Watch.maskedUrl(url)).isEqualTo(masked);
 	}
 

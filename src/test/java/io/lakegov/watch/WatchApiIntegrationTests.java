@@ -42,7 +42,7 @@ class WatchApiIntegrationTests {
 			.body(JsonNode.class);
 		JsonNode mine = listed.valueStream().filter(item -> item.get("id").asLong() == id).findFirst().orElseThrow();
 		assertThat(mine.get("secret").asString()).isEqualTo("******" + secret.substring(secret.length() - 4));
-		assertThat(mine.get("webhook").get("url").asString()).isEqualTo("https://203.0.113.10/services/******");
+		assertThat(mine.get("webhook").get("url").asString()).isEqualTo("https://203.0.113.10/******");
 		assertThat(mine.get("events").valueStream().map(JsonNode::asString).toList())
 			.containsExactly("NEW_READER", "DEPRECATED_READ");
 
