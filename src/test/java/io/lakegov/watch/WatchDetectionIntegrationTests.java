@@ -256,6 +256,30 @@ class WatchDetectionIntegrationTests {
 	}
 
 	@Test
+	void watchesThatCannotBeLoadedFailTheEventsNotTheBatch() {
+		String c = UsageFixtures.unique("wload");
+		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
+		jdbc.sql("ALTER TABLE table_deprecation RENAME TO table_deprecation_away").update();
+		try {
+			// another replica changed a watch: this one loads them again, and cannot
+			active.changed();
+			read("ann", c + ".s.t", now.minusSeconds(600));
+			ingest();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE table_deprecation_away RENAME TO table_deprecation").update();
+		}
+		assertThat(jdbc.sql("SELECT count(*) FROM table_access WHERE table_name = :t").param("t", c + ".s.t")
+			.query(Long.class).single()).as("the batch committed").isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).isEmpty();
+
+		jdbc.sql("UPDATE watch_redetection SET next_attempt_at = now()").update();
+		assertThat(redetector.redetectDue()).isEqualTo(1);
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"NEW_READER|NEW_READER|" + c + ".s.t|ann|" + day(now) + "|PENDING");
+	}
+
+	@Test
 	void aWaitingBatchWhoseFactsAreGoneRaisesNothingAndStopsWaiting() {
 		String c = UsageFixtures.unique("wgone");
 		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);

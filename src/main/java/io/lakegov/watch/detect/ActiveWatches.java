@@ -2,6 +2,7 @@ package io.lakegov.watch.detect;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -38,6 +39,15 @@ public class ActiveWatches {
 		this.jdbc = jdbc;
 		this.watches = watches;
 		this.deprecations = deprecations;
+	}
+
+	/**
+	 * What is held, when the store's version was looked at less than {@link #LOOK_EVERY} ago: no query. Empty
+	 * when {@link #current()} has to ask the store.
+	 */
+	Optional<WatchSet> fresh() {
+		WatchSet set = held;
+		return set != null && System.nanoTime() - lookedAt < LOOK_EVERY.toNanos() ? Optional.of(set) : Optional.empty();
 	}
 
 	/** The watches and marks as committed now, or at most {@link #LOOK_EVERY} ago on another replica. */

@@ -68,11 +68,13 @@ class DroppedTables {
 	 * runs {@code afterFailure} behind another. Whether the events were raised (true when no watch wants them).
 	 */
 	boolean raise(TablesDropped event, Consumer<RuntimeException> afterFailure) {
-		List<WatchSet.Active> watches = active.current().wanting(EventType.SCHEMA_DROPPED);
-		if (watches.isEmpty()) {
-			return true;
-		}
-		return savepoints.run("a catalog sync", () -> detect(event, watches), afterFailure);
+		// loading the watches is behind the savepoint too: a watch that cannot be read fails the events, not the sync
+		return savepoints.run("a catalog sync", () -> {
+			List<WatchSet.Active> watches = active.current().wanting(EventType.SCHEMA_DROPPED);
+			if (!watches.isEmpty()) {
+				detect(event, watches);
+			}
+		}, afterFailure);
 	}
 
 	private void detect(TablesDropped event, List<WatchSet.Active> watches) {

@@ -104,17 +104,27 @@ class FactsWatcher {
 	/**
 	 * Raises the events of the facts in the current transaction, behind a savepoint; after a failure, runs
 	 * {@code afterFailure} behind another. Whether the events were raised (true when the facts concern no
-	 * watch).
+	 * watch). Loading the watches is behind the savepoint too: a watch that cannot be read fails the events,
+	 * never the batch.
 	 */
 	boolean raise(FactsWritten event, Consumer<RuntimeException> afterFailure) {
 		if (event.facts().isEmpty()) {
 			return true;
 		}
-		WatchSet watches = active.current();
-		if (!watches.wantsAny(EventType.FROM_FACTS)) {
+		String what = "a batch of " + event.source();
+		WatchSet held = active.fresh().orElse(null);
+		if (held == null) {
+			return savepoints.run(what, () -> {
+				WatchSet watches = active.current();
+				if (watches.wantsAny(EventType.FROM_FACTS)) {
+					detect(event, watches);
+				}
+			}, afterFailure);
+		}
+		if (!held.wantsAny(EventType.FROM_FACTS)) {
 			return true;
 		}
-		return savepoints.run("a batch of " + event.source(), () -> detect(event, watches), afterFailure);
+		return savepoints.run(what, () -> detect(event, held), afterFailure);
 	}
 
 	/** The batch's statements, those whose facts were replaced and those that had none before. */
