@@ -36,6 +36,8 @@ public final class LineageReceiver implements AutoCloseable {
 
 	private volatile int status = 200;
 
+	private volatile String refusal = "unavailable";
+
 	private HttpServer server;
 
 	private LineageReceiver() {
@@ -63,7 +65,7 @@ public final class LineageReceiver implements AutoCloseable {
 			int answer = status;
 			received.add(new Received(exchange.getRequestHeaders().getFirst("Authorization"),
 					exchange.getRequestHeaders().getFirst("Content-Type"), new String(body, StandardCharsets.UTF_8), answer));
-			byte[] text = (answer == 200 ? "{}" : "unavailable").getBytes(StandardCharsets.UTF_8);
+			byte[] text = (answer == 200 ? "{}" : refusal).getBytes(StandardCharsets.UTF_8);
 			exchange.sendResponseHeaders(answer, text.length);
 			try (OutputStream out = exchange.getResponseBody()) {
 				out.write(text);
@@ -80,6 +82,12 @@ public final class LineageReceiver implements AutoCloseable {
 
 	/** Answers every further request with this status. */
 	public void answer(int status) {
+		answer(status, "unavailable");
+	}
+
+	/** Answers every further request with this status and, when it is not 200, this body. */
+	public void answer(int status, String refusal) {
+		this.refusal = refusal;
 		this.status = status;
 	}
 

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.lakegov.web.CappedBody;
+import io.lakegov.web.FailureText;
 import io.lakegov.web.Secrets;
 import org.jspecify.annotations.Nullable;
 
@@ -89,9 +90,8 @@ class GmsClient {
 			if (status >= 200 && status < 300) {
 				return new Answer(status, null);
 			}
-			String text = new String(response.body(), StandardCharsets.UTF_8).strip();
-			return new Answer(status, "GMS answered " + status
-					+ (text.isEmpty() ? "" : ": " + Secrets.mask(text.substring(0, Math.min(text.length(), EXCERPT)))));
+			String text = FailureText.excerpt(response.body(), EXCERPT);
+			return new Answer(status, "GMS answered " + status + (text == null ? "" : ": " + text));
 		}
 		catch (TimeoutException ex) {
 			sent.cancel(true);

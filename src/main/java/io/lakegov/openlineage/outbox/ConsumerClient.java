@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.web.CappedBody;
+import io.lakegov.web.FailureText;
 import io.lakegov.web.Secrets;
 import org.jspecify.annotations.Nullable;
 
@@ -82,8 +83,8 @@ class ConsumerClient {
 				return new Answer(Outcome.SENT, null);
 			}
 			byte[] body = response.body();
-			String excerpt = new String(body, 0, Math.min(body.length, EXCERPT), StandardCharsets.UTF_8).strip();
-			String error = "HTTP " + status + (excerpt.isEmpty() ? "" : ": " + Secrets.mask(excerpt));
+			String excerpt = FailureText.excerpt(body, EXCERPT);
+			String error = "HTTP " + status + (excerpt == null ? "" : ": " + excerpt);
 			return new Answer(status == 400 || status == 413 || status == 422 ? Outcome.REJECTED : Outcome.RETRY, error);
 		}
 		catch (TimeoutException ex) {

@@ -13,8 +13,11 @@ import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.openlineage.event.RunEventFactory;
 import io.lakegov.openlineage.event.StoredStatement;
 import io.lakegov.web.Backoff;
+import io.lakegov.web.FailureText;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.OpenLineageClientUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Service;
 
@@ -29,6 +32,8 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class FeedSender {
+
+	private static final Logger log = LoggerFactory.getLogger(FeedSender.class);
 
 	private final OpenLineageProperties properties;
 
@@ -143,6 +148,18 @@ public class FeedSender {
 				}
 			}
 			return new Turn(sent, batch.size() == properties.batchSize());
+		}
+		catch (RuntimeException ex) {
+			// the source waits as after a consumer's failure, with why; the other sources carry on
+			log.warn("Sending the OpenLineage events of source {} failed: {}", source, FailureText.describe(ex));
+			try {
+				outbox.failed(source, owner, FailureText.describe(ex), backoff.after(failures + 1, random));
+				holding = false;
+			}
+			catch (RuntimeException recording) {
+				log.warn("The failure could not be recorded either: {}", FailureText.describe(recording));
+			}
+			return new Turn(sent, false);
 		}
 		finally {
 			if (holding) {

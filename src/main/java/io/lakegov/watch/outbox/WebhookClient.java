@@ -4,7 +4,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.lakegov.watch.WatchProperties;
 import io.lakegov.web.CappedBody;
+import io.lakegov.web.FailureText;
 import io.lakegov.web.Secrets;
 
 import org.springframework.stereotype.Component;
@@ -99,8 +99,7 @@ class WebhookClient {
 	}
 
 	private static String excerpt(byte[] body) {
-		String text = new String(body, 0, Math.min(body.length, EXCERPT), StandardCharsets.UTF_8).strip();
-		return text.isEmpty() ? null : Secrets.mask(text);
+		return FailureText.excerpt(body, EXCERPT);
 	}
 
 }

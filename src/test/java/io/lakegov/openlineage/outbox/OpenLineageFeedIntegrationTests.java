@@ -252,6 +252,39 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void aConsumerAnswerWithControlCharactersIsRecordedReadably() {
+		receiver.answer(503, "down\u0000for\u0007maintenance");
+		read("n-1", "main.sales.orders", now.minusSeconds(600));
+		ingest();
+		assertThat(sender.sendDue()).isZero();
+		JsonNode feed = status().get("sources").get(0);
+		assertThat(feed.get("failures").asInt()).isEqualTo(1);
+		assertThat(feed.get("lastError").asString()).isEqualTo("HTTP 503: down for maintenance");
+	}
+
+	@Test
+	void aFailureWhileSendingWaitsLikeAConsumerFailureAndLosesNothing() {
+		read("f-1", "main.sales.orders", now.minusSeconds(600));
+		ingest();
+		jdbc.sql("ALTER TABLE statement_analysis RENAME TO statement_analysis_away").update();
+		try {
+			assertThat(sender.sendDue()).isZero();
+		}
+		finally {
+			jdbc.sql("ALTER TABLE statement_analysis_away RENAME TO statement_analysis").update();
+		}
+		JsonNode feed = status().get("sources").get(0);
+		assertThat(feed.get("failures").asInt()).isEqualTo(1);
+		assertThat(feed.get("lastError").asString()).contains("statement_analysis");
+		assertThat(feed.get("nextAttemptAt").isNull()).isFalse();
+
+		due();
+		assertThat(sender.sendDue()).isEqualTo(1);
+		assertThat(receiver.accepted()).extracting(request -> request.event().getRun().getFacets().getExternalQuery()
+			.getExternalQueryId()).containsExactly("f-1");
+	}
+
+	@Test
 	void aRestartedSenderSendsNothingDeliveredAndAnEventLeftMidwayAgainWithItsRunId() {
 		read("r-1", "main.sales.orders", now.minusSeconds(600));
 		read("r-2", "main.sales.orders", now.minusSeconds(590));
