@@ -125,4 +125,11 @@ class LineageNamingTests {
 			.get("witness")).isEqualTo("NONE");
 	}
 
+	@Test
+	void aStatementKnownFromTheEnginesLineageAloneIsTheWarehousesQuery() {
+		assertThat(LineageNaming.queryId("lineage:statement:01ef-42")).isEqualTo("01ef-42");
+		assertThat(LineageNaming.queryId("01ef-42")).isEqualTo("01ef-42");
+		assertThat(LineageNaming.queryId("lineage:row:7f3a")).as("no statement behind it").isEqualTo("lineage:row:7f3a");
+	}
+
 }

@@ -98,6 +98,18 @@ public final class LineageNaming {
 		return new Job(namespace, "job." + jobId.strip());
 	}
 
+	/** How lakegov names a statement the engine's lineage told of before its history row arrived. */
+	private static final String LINEAGE_ONLY = "lineage:statement:";
+
+	/**
+	 * The warehouse's id of a stored statement: a statement known from the engine's lineage alone is stored
+	 * under a name of its own until its history row arrives, but it is the same query, and its events are the
+	 * same run, which the history's event then replaces.
+	 */
+	public static String queryId(String statementId) {
+		return statementId.startsWith(LINEAGE_ONLY) ? statementId.substring(LINEAGE_ONLY.length()) : statementId;
+	}
+
 	/** The run of a statement: the same for every event of that statement, whoever sends it and when. */
 	public static UUID runId(String source, String statementId) {
 		return UUID.nameUUIDFromBytes((PREFIX + source + "|statement|" + statementId).getBytes(StandardCharsets.UTF_8));

@@ -46,7 +46,7 @@ public final class RunEventFactory {
 		return openLineage.newRunEventBuilder()
 			.eventType(type)
 			.eventTime((statement.endTime() == null ? statement.startTime() : statement.endTime()).atZone(ZoneOffset.UTC))
-			.run(openLineage.newRun(LineageNaming.runId(statement.source(), statement.statementId()),
+			.run(openLineage.newRun(LineageNaming.runId(statement.source(), LineageNaming.queryId(statement.statementId())),
 					runFacets(statement, host, namespace, job)))
 			.job(openLineage.newJob(job.namespace(), job.name(), jobFacets(statement)))
 			.inputs(inputs(statement, host))
@@ -70,7 +70,8 @@ public final class RunEventFactory {
 	private OpenLineage.RunFacets runFacets(StoredStatement statement, String host, String namespace,
 			LineageNaming.Job job) {
 		OpenLineage.RunFacetsBuilder facets = openLineage.newRunFacetsBuilder()
-			.externalQuery(openLineage.newExternalQueryRunFacet(statement.statementId(), LineageNaming.workspace(host)))
+			.externalQuery(openLineage.newExternalQueryRunFacet(LineageNaming.queryId(statement.statementId()),
+					LineageNaming.workspace(host)))
 			.put(WitnessRunFacet.NAME, new WitnessRunFacet(PRODUCER, witness(statement), statement.statementKind(),
 					statement.analyzerVersion()));
 		if ("JOB".equals(statement.sourceKind()) && statement.jobRunId() != null && !statement.sourceId().isEmpty()) {

@@ -26,6 +26,7 @@ import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.openlineage.event.LineageNaming;
 import io.lakegov.openlineage.event.RunEventFactory;
 import io.lakegov.support.IntegrationTest;
+import io.lakegov.support.SourceLineage;
 import io.lakegov.support.SourceRows;
 import io.lakegov.support.StoreReset;
 import io.lakegov.support.TestApi;
@@ -282,6 +283,27 @@ class OpenLineageFeedIntegrationTests {
 		assertThat(sender.sendDue()).isEqualTo(1);
 		assertThat(receiver.accepted()).extracting(request -> request.event().getRun().getFacets().getExternalQuery()
 			.getExternalQueryId()).containsExactly("f-1");
+	}
+
+	@Test
+	void aStatementTheEnginesLineageToldOfFirstStaysOneRunWhenItsHistoryArrives() {
+		new SourceLineage(jdbc).row("early").source("main.sales.orders").by("bob").at(now.minusSeconds(600)).save();
+		ingest();
+		assertThat(sender.sendDue()).isEqualTo(1);
+		OpenLineage.RunEvent first = receiver.accepted().get(0).event();
+		assertThat(first.getRun().getFacets().getExternalQuery().getExternalQueryId()).isEqualTo("early");
+		assertThat(first.getRun().getRunId()).isEqualTo(LineageNaming.runId("default", "early"));
+
+		source.row("early").text("SELECT * FROM main.sales.orders o JOIN main.sales.customers c USING (id)").user("bob")
+			.started(now.minusSeconds(600)).save();
+		ingest();
+		due();
+		sender.sendDue();
+		OpenLineage.RunEvent last = receiver.accepted().get(receiver.accepted().size() - 1).event();
+		assertThat(receiver.accepted()).extracting(request -> request.event().getRun().getRunId())
+			.as("one run, which the history's event replaces").containsOnly(first.getRun().getRunId());
+		assertThat(last.getInputs()).extracting(OpenLineage.InputDataset::getName)
+			.containsExactlyInAnyOrder("main.sales.orders", "main.sales.customers");
 	}
 
 	@Test
