@@ -187,6 +187,37 @@ class WatchDetectionIntegrationTests {
 		JsonNode payload = payload(watch, c + ".s.read|");
 		assertThat(payload.get("readers").asInt()).isEqualTo(1);
 		assertThat(payload.get("lastRead").asString()).isEqualTo(daysAgo(5).toString());
+		assertThat(payload.get("throughViews")).as("read directly only").isEmpty();
+	}
+
+	@Test
+	void aWatchedTableReadOnlyThroughAViewRaisesSchemaDroppedWithTheViewsReaders() {
+		String c = UsageFixtures.unique("wdropv");
+		jdbc.sql("""
+				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+				VALUES (:c, 's', 'base', 'MANAGED', :at, :at), (:c, 's', 'base_v', 'VIEW', :at, :at)""")
+			.param("c", c)
+			.param("at", Timestamp.from(daysAgo(10)))
+			.update();
+		jdbc.sql("INSERT INTO lakehouse.views VALUES (:c, 's', 'base_v', 'SELECT * FROM s.base WHERE amount > 0')")
+			.param("c", c)
+			.update();
+		catalog.sync();
+		read("erin", c + ".s.base_v", daysAgo(3));
+		read("finn", c + ".s.base_v", daysAgo(2));
+		ingest();
+		long watch = watch(List.of(c + ".s.*"), List.of("SCHEMA_DROPPED"), 1);
+
+		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c AND table_name = 'base'").param("c", c).update();
+		catalog.sync();
+
+		assertThat(WatchFixtures.events(jdbc, watch)).singleElement().asString()
+			.startsWith("SCHEMA_DROPPED|SCHEMA_DROPPED|" + c + ".s.base|");
+		JsonNode payload = payload(watch, c + ".s.base|");
+		assertThat(payload.get("readers").asInt()).isEqualTo(2);
+		assertThat(payload.get("lastRead").asString()).isEqualTo(daysAgo(2).toString());
+		assertThat(payload.get("throughViews").valueStream().map(JsonNode::asString).toList())
+			.containsExactly(c + ".s.base_v");
 	}
 
 	@Test

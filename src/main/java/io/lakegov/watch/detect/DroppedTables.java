@@ -1,21 +1,29 @@
 package io.lakegov.watch.detect;
 
 import java.sql.Date;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.lakegov.catalog.TablesDropped;
 import io.lakegov.usage.BusinessDates;
+import io.lakegov.usage.DateRange;
+import io.lakegov.views.ReachSegment;
+import io.lakegov.views.Views;
 import io.lakegov.watch.EventType;
 import io.lakegov.watch.WatchProperties;
 import io.lakegov.watch.outbox.Outbox;
 import io.lakegov.watch.outbox.RaisedEvent;
 import io.lakegov.web.Secrets;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -45,9 +53,12 @@ class DroppedTables {
 
 	private final Redetections redetections;
 
+	private final Views views;
+
 	DroppedTables(ActiveWatches active, Outbox outbox, JdbcClient jdbc, BusinessDates dates,
-			WatchProperties properties, Savepoints savepoints, Redetections redetections) {
+			WatchProperties properties, Savepoints savepoints, Redetections redetections, Views views) {
 		this.redetections = redetections;
+		this.views = views;
 		this.savepoints = savepoints;
 		this.active = active;
 		this.outbox = outbox;
@@ -87,16 +98,17 @@ class DroppedTables {
 			if (matching.isEmpty()) {
 				continue;
 			}
-			Optional<Read> read = lastRead(table, day.minusDays(windowDays));
-			if (read.isEmpty()) {
+			Read read = reads(table, new DateRange(day.minusDays(windowDays), day));
+			if (read.last() == null) {
 				continue;
 			}
 			for (WatchSet.Active watch : matching) {
 				Map<String, Object> details = new LinkedHashMap<>();
 				details.put("table", table);
 				details.put("droppedAt", event.at().toString());
-				details.put("lastRead", read.get().last());
-				details.put("readers", read.get().readers());
+				details.put("lastRead", read.last().toString());
+				details.put("readers", read.readers().size());
+				details.put("throughViews", read.views());
 				details.put("windowDays", windowDays);
 				raised.add(new RaisedEvent(watch.id(), EventType.SCHEMA_DROPPED.name(),
 						String.join("|", EventType.SCHEMA_DROPPED.name(), table, event.at().toString()), details));
@@ -105,26 +117,53 @@ class DroppedTables {
 		outbox.raise(raised);
 	}
 
-	private record Read(String last, long readers) {
+	/**
+	 * The reads of a table in a window, directly or through views: the last, the principals who read it, and
+	 * the views (nearest first) whose reads reached it.
+	 */
+	private record Read(@Nullable Instant last, Set<String> readers, List<String> views) {
 	}
 
-	private Optional<Read> lastRead(String table, LocalDate from) {
+	private Read reads(String table, DateRange window) {
+		Map<String, Instant> readers = new HashMap<>(readers(table, window.from(), window.to()));
+		Set<String> through = new LinkedHashSet<>();
+		for (ReachSegment segment : views.reaching(table, window).segments()) {
+			LocalDate from = segment.from().isBefore(window.from()) ? window.from() : segment.from();
+			LocalDate to = segment.to().isAfter(window.to()) ? window.to() : segment.to();
+			if (from.isAfter(to)) {
+				continue;
+			}
+			Map<String, Instant> viewReaders = readers(segment.view(), from, to);
+			if (!viewReaders.isEmpty()) {
+				through.add(segment.view());
+				viewReaders.forEach((user, last) -> readers.merge(user, last, (a, b) -> a.isAfter(b) ? a : b));
+			}
+		}
+		Instant last = readers.values().stream().max(Comparator.naturalOrder()).orElse(null);
+		return new Read(last, readers.keySet(), List.copyOf(through));
+	}
+
+	/** Who read the table on the days, each with their last read. */
+	private Map<String, Instant> readers(String table, LocalDate from, LocalDate to) {
 		// the rollup for days whose rows are exact, the facts for days still waiting in the rollup backlog
-		return jdbc.sql("""
-				SELECT max(last_event), count(DISTINCT user_name) FROM (
+		Map<String, Instant> readers = new HashMap<>();
+		jdbc.sql("""
+				SELECT user_name, max(last_event) FROM (
 				    SELECT d.last_event, d.user_name FROM table_user_daily d
-				    WHERE d.table_name = :table AND d.business_date >= :from AND d.role = 'READ'
+				    WHERE d.table_name = :table AND d.business_date BETWEEN :from AND :to AND d.role = 'READ'
 				      AND NOT EXISTS (
 				          SELECT 1 FROM rollup_backlog b WHERE b.business_date = d.business_date AND b.table_name = d.table_name)
 				    UNION ALL
 				    SELECT a.event_time, a.user_name FROM rollup_backlog b
 				    JOIN table_access a ON a.table_name = b.table_name AND a.business_date = b.business_date AND a.role = 'READ'
-				    WHERE b.table_name = :table AND b.business_date >= :from) AS reads
-				HAVING count(*) > 0""")
+				    WHERE b.table_name = :table AND b.business_date BETWEEN :from AND :to) AS reads
+				GROUP BY user_name""")
 			.param("table", table)
 			.param("from", Date.valueOf(from))
-			.query((rs, n) -> new Read(rs.getTimestamp(1).toInstant().toString(), rs.getLong(2)))
-			.optional();
+			.param("to", Date.valueOf(to))
+			.query((rs, n) -> readers.put(rs.getString(1), rs.getTimestamp(2).toInstant()))
+			.list();
+		return readers;
 	}
 
 }
