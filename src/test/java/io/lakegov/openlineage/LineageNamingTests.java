@@ -132,4 +132,15 @@ class LineageNamingTests {
 		assertThat(LineageNaming.queryId("lineage:row:7f3a")).as("no statement behind it").isEqualTo("lineage:row:7f3a");
 	}
 
+	@Test
+	void onlyWholeNamesAndPathsAreDatasetsAndTheSessionCatalogIsTheHiveMetastore() {
+		assertThat(LineageNaming.named("main.sales.orders")).isTrue();
+		assertThat(LineageNaming.named("delta.s3://lake/raw/events")).isTrue();
+		assertThat(LineageNaming.named("sales.orders")).isFalse();
+		assertThat(LineageNaming.named("recent_orders")).isFalse();
+		assertThat(LineageNaming.named("main..orders")).isFalse();
+		assertThat(LineageNaming.dataset("adb-1.azuredatabricks.net", "spark_catalog.default.events"))
+			.isEqualTo(new LineageNaming.Dataset("databricks://adb-1.azuredatabricks.net", "hive_metastore.default.events"));
+	}
+
 }

@@ -43,10 +43,32 @@ public final class LineageNaming {
 		return "databricks://" + host;
 	}
 
-	/** The dataset a stored table name stands for. */
+	/**
+	 * Whether a stored table name can be a dataset: a table addressed by path, or one named by catalog, schema
+	 * and table. A name the analyser could not complete ({@code sales.orders} without its session's catalog)
+	 * would be a dataset no catalog knows, which never joins the real one.
+	 */
+	public static boolean named(String tableName) {
+		if (TableName.isPath(tableName)) {
+			return true;
+		}
+		int first = tableName.indexOf('.');
+		int second = first < 0 ? -1 : tableName.indexOf('.', first + 1);
+		return first > 0 && second > first + 1 && second < tableName.length() - 1
+				&& tableName.indexOf('.', second + 1) < 0;
+	}
+
+	/**
+	 * The dataset a stored table name stands for ({@link #named} names only). A table of {@code spark_catalog},
+	 * the session catalog's name for the Hive metastore, is the Hive metastore's: {@code hive_metastore}, as
+	 * Unity Catalog and the catalogs that read it name it.
+	 */
 	public static Dataset dataset(String host, String tableName) {
 		if (TableName.isPath(tableName)) {
 			return path(host, tableName.substring(tableName.indexOf('.') + 1));
+		}
+		if (tableName.startsWith(SESSION_CATALOG)) {
+			return new Dataset(workspace(host), HIVE_METASTORE + tableName.substring(SESSION_CATALOG.length()));
 		}
 		return new Dataset(workspace(host), tableName);
 	}
@@ -97,6 +119,10 @@ public final class LineageNaming {
 	public static Job parentJob(String namespace, String jobId) {
 		return new Job(namespace, "job." + jobId.strip());
 	}
+
+	private static final String SESSION_CATALOG = "spark_catalog.";
+
+	private static final String HIVE_METASTORE = "hive_metastore.";
 
 	/** How lakegov names a statement the engine's lineage told of before its history row arrived. */
 	private static final String LINEAGE_ONLY = "lineage:statement:";

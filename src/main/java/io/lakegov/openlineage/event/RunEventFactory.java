@@ -73,7 +73,7 @@ public final class RunEventFactory {
 			.externalQuery(openLineage.newExternalQueryRunFacet(LineageNaming.queryId(statement.statementId()),
 					LineageNaming.workspace(host)))
 			.put(WitnessRunFacet.NAME, new WitnessRunFacet(PRODUCER, witness(statement), statement.statementKind(),
-					statement.analyzerVersion()));
+					statement.analyzerVersion(), unqualified(statement)));
 		if ("JOB".equals(statement.sourceKind()) && statement.jobRunId() != null && !statement.sourceId().isEmpty()) {
 			LineageNaming.Job parent = LineageNaming.parentJob(namespace, statement.sourceId());
 			if (!parent.name().equals(job.name())) {
@@ -113,7 +113,7 @@ public final class RunEventFactory {
 	private List<OpenLineage.OutputDataset> outputs(StoredStatement statement, String host) {
 		List<OpenLineage.InputField> read = new ArrayList<>();
 		for (StoredStatement.Column column : statement.columns()) {
-			if ("READ".equals(column.role())) {
+			if ("READ".equals(column.role()) && LineageNaming.named(column.table())) {
 				LineageNaming.Dataset dataset = LineageNaming.dataset(host, column.table());
 				read.add(openLineage.newInputFieldBuilder()
 					.namespace(dataset.namespace())
@@ -162,10 +162,25 @@ public final class RunEventFactory {
 		return openLineage.newColumnLineageDatasetFacetBuilder().fields(builder.build()).build();
 	}
 
+	/** The tables of a role that are datasets ({@link LineageNaming#named}). */
 	private static Set<String> tables(StoredStatement statement, String role) {
 		Set<String> tables = new LinkedHashSet<>();
-		statement.accesses().stream().filter(access -> access.role().equals(role)).forEach(access -> tables.add(access.table()));
+		statement.accesses()
+			.stream()
+			.filter(access -> access.role().equals(role) && LineageNaming.named(access.table()))
+			.forEach(access -> tables.add(access.table()));
 		return tables;
+	}
+
+	/** The tables read or written whose names the analyser could not complete: no dataset, said in the facet. */
+	private static List<String> unqualified(StoredStatement statement) {
+		return statement.accesses()
+			.stream()
+			.filter(access -> readOrWrite(access) && !LineageNaming.named(access.table()))
+			.map(StoredStatement.Access::table)
+			.distinct()
+			.sorted()
+			.toList();
 	}
 
 	private static String witness(StoredStatement statement) {

@@ -1,6 +1,7 @@
 package io.lakegov.openlineage.event;
 
 import java.net.URI;
+import java.util.List;
 
 import io.openlineage.client.OpenLineage;
 
@@ -8,7 +9,9 @@ import io.openlineage.client.OpenLineage;
  * lakegov's own run facet {@code lakegov_witness}: what the event's tables rest on. {@code PARSED} (the
  * statement's text), {@code ENGINE_LINEAGE} (the engine's table lineage alone: a masked text, a notebook on a
  * classic cluster), {@code BOTH}, {@code MIXED} when its tables rest on different witnesses, or {@code NONE}
- * when the statement reads and writes no table (any more).
+ * when the statement reads and writes no table (any more); and the tables it read or wrote whose names the
+ * analyser could not complete to catalog.schema.table ({@code unqualifiedTables}), which are no dataset of the
+ * event.
  */
 public final class WitnessRunFacet extends OpenLineage.DefaultRunFacet {
 
@@ -28,8 +31,12 @@ public final class WitnessRunFacet extends OpenLineage.DefaultRunFacet {
 
 	private final String analyzerVersion;
 
-	WitnessRunFacet(URI producer, String witness, String statementKind, String analyzerVersion) {
+	private final List<String> unqualifiedTables;
+
+	WitnessRunFacet(URI producer, String witness, String statementKind, String analyzerVersion,
+			List<String> unqualifiedTables) {
 		super(producer);
+		this.unqualifiedTables = List.copyOf(unqualifiedTables);
 		this.witness = witness;
 		this.lineageOnly = "ENGINE_LINEAGE".equals(witness);
 		this.statementKind = statementKind;
@@ -55,6 +62,10 @@ public final class WitnessRunFacet extends OpenLineage.DefaultRunFacet {
 
 	public String getAnalyzerVersion() {
 		return analyzerVersion;
+	}
+
+	public List<String> getUnqualifiedTables() {
+		return unqualifiedTables;
 	}
 
 }

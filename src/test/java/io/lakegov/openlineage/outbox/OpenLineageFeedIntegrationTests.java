@@ -159,7 +159,7 @@ class OpenLineageFeedIntegrationTests {
 		List<LineageReceiver.Received> accepted = receiver.accepted();
 		assertThat(accepted).hasSize(expected.size());
 		Map<UUID, String> byRun = new HashMap<>();
-		expected.keySet().forEach(id -> byRun.put(LineageNaming.runId("default", id), id));
+		expected.keySet().forEach(id -> byRun.put(LineageNaming.runId("default", LineageNaming.queryId(id)), id));
 		Map<String, String> redacted = redactedTexts();
 		Map<String, String> notebooks = notebooks();
 		Set<UUID> runs = new HashSet<>();
@@ -374,8 +374,9 @@ class OpenLineageFeedIntegrationTests {
 		source.row("u-1").user("ann").session(session).started(now.minusSeconds(600)).text("SELECT * FROM sales.orders").save();
 		ingest();
 		assertThat(sender.sendDue()).isEqualTo(1);
-		assertThat(receiver.accepted().get(0).event().getInputs()).singleElement()
-			.satisfies(input -> assertThat(input.getName()).isEqualTo("sales.orders"));
+		OpenLineage.RunEvent first = receiver.accepted().get(0).event();
+		assertThat(first.getInputs()).as("a name that is no catalog.schema.table is no dataset").isEmpty();
+		assertThat(witness(first).get("unqualifiedTables")).isEqualTo(List.of("sales.orders"));
 
 		jdbc.sql("UPDATE query_history SET analyzer_version = '0.1' WHERE statement_id = 'u-1'").update();
 		assertThat(reanalysis.run(sources.primary(), 100, (refreshed, analysed, unanalysable) -> {
@@ -393,6 +394,7 @@ class OpenLineageFeedIntegrationTests {
 			assertThat(input.getNamespace()).isEqualTo(NAMESPACE);
 			assertThat(input.getName()).isEqualTo("main.sales.orders");
 		});
+		assertThat(witness(again).get("unqualifiedTables")).isEqualTo(List.of());
 	}
 
 	@Test
@@ -402,8 +404,8 @@ class OpenLineageFeedIntegrationTests {
 		ingest();
 		assertThat(sender.sendDue()).isEqualTo(1);
 		OpenLineage.RunEvent first = receiver.accepted().get(0).event();
-		assertThat(first.getInputs()).singleElement()
-			.satisfies(input -> assertThat(input.getName()).isEqualTo("recent_orders"));
+		assertThat(first.getInputs()).as("a name that is no catalog.schema.table is no dataset").isEmpty();
+		assertThat(witness(first).get("unqualifiedTables")).isEqualTo(List.of("recent_orders"));
 
 		// the session's temporary view, created earlier, arrives late: the statement read the view, no table
 		source.row("t-0").user("ann").session(session).started(now.minusSeconds(660))
@@ -504,7 +506,9 @@ class OpenLineageFeedIntegrationTests {
 			Set<LineageNaming.Dataset> outputs = new HashSet<>();
 			Set<String> witnesses = new HashSet<>();
 			for (String[] row : of) {
-				("READ".equals(row[0]) ? inputs : outputs).add(LineageNaming.dataset(HOST, row[1]));
+				if (LineageNaming.named(row[1])) {
+					("READ".equals(row[0]) ? inputs : outputs).add(LineageNaming.dataset(HOST, row[1]));
+				}
 				witnesses.add(row[2]);
 			}
 			expected.put(id, new Expected(id, inputs, outputs, witnesses, status, of.get(0)[4], of.get(0)[5], of.get(0)[6]));
@@ -542,6 +546,11 @@ class OpenLineageFeedIntegrationTests {
 	/** Makes the source's next attempt due now, as the backoff would after its delay. */
 	private void due() {
 		jdbc.sql("UPDATE openlineage_cursor SET next_attempt_at = now()").update();
+	}
+
+	/** The event's {@code lakegov_witness} facet, as a consumer reads it. */
+	private static Map<String, Object> witness(OpenLineage.RunEvent event) {
+		return event.getRun().getFacets().getAdditionalProperties().get("lakegov_witness").getAdditionalProperties();
 	}
 
 	private String digest(String statementId) {
