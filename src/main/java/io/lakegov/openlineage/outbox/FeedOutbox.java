@@ -105,11 +105,20 @@ class FeedOutbox {
 	}
 
 	/**
-	 * Takes the source's lease for {@code owner} when no live sender holds it and its next attempt is due: the
-	 * failed attempts in a row so far, empty when not taken. Two senders asking at once are ordered by the row's
-	 * lock; the second then sees the first's lease.
+	 * A source's lease as taken.
+	 *
+	 * @param failures the failed attempts in a row so far
+	 * @param rejectedInRow the events the consumer refused since it last accepted one
 	 */
-	Optional<Integer> claim(String source, String owner, Duration lease) {
+	record Claim(int failures, int rejectedInRow) {
+	}
+
+	/**
+	 * Takes the source's lease for {@code owner} when no live sender holds it and its next attempt is due; empty
+	 * when not taken. Two senders asking at once are ordered by the row's lock; the second then sees the first's
+	 * lease.
+	 */
+	Optional<Claim> claim(String source, String owner, Duration lease) {
 		return jdbc.sql("""
 				INSERT INTO openlineage_cursor (source, lease_owner, lease_until)
 				VALUES (:source, :owner, now() + :lease * interval '1 millisecond')
@@ -117,11 +126,11 @@ class FeedOutbox {
 				WHERE openlineage_cursor.next_attempt_at <= now()
 				  AND (openlineage_cursor.lease_until IS NULL OR openlineage_cursor.lease_until <= now()
 				       OR openlineage_cursor.lease_owner = excluded.lease_owner)
-				RETURNING failures""")
+				RETURNING failures, rejected_in_row""")
 			.param("source", source)
 			.param("owner", owner)
 			.param("lease", lease.toMillis())
-			.query(Integer.class)
+			.query((rs, n) -> new Claim(rs.getInt(1), rs.getInt(2)))
 			.optional();
 	}
 
@@ -147,7 +156,7 @@ class FeedOutbox {
 		int held = jdbc.sql("""
 				UPDATE openlineage_cursor SET lease_until = now() + :lease * interval '1 millisecond',
 				    last_statement_id = :statement, last_event_time = :eventTime, last_sent_at = now(), sent = sent + 1,
-				    failures = 0
+				    failures = 0, rejected_in_row = 0
 				WHERE source = :source AND lease_owner = :owner""")
 			.param("lease", lease.toMillis())
 			.param("statement", event.statementId())
@@ -170,7 +179,7 @@ class FeedOutbox {
 	boolean rejected(String source, String owner, Pending event, String error) {
 		int held = jdbc.sql("""
 				UPDATE openlineage_cursor SET rejected = rejected + 1, last_error = :error, last_error_at = now(),
-				    failures = 0
+				    failures = 0, rejected_in_row = rejected_in_row + 1
 				WHERE source = :source AND lease_owner = :owner""")
 			.param("error", error)
 			.param("source", source)

@@ -35,6 +35,12 @@ public class FeedSender {
 
 	private static final Logger log = LoggerFactory.getLogger(FeedSender.class);
 
+	/**
+	 * Events the consumer may refuse in a row, each set aside, before the sender takes it for a consumer that
+	 * refuses everything and waits, as for one that is down, rather than set the whole backlog aside.
+	 */
+	static final int MAX_REJECTED_IN_ROW = 100;
+
 	private final OpenLineageProperties properties;
 
 	private final Sources sources;
@@ -105,7 +111,8 @@ public class FeedSender {
 		if (claimed.isEmpty()) {
 			return new Turn(0, false);
 		}
-		int failures = claimed.get();
+		int failures = claimed.get().failures();
+		int refusedInRow = claimed.get().rejectedInRow();
 		boolean holding = true;
 		int sent = 0;
 		try {
@@ -131,8 +138,20 @@ public class FeedSender {
 						}
 						metrics.outcome("sent");
 						sent++;
+						refusedInRow = 0;
 					}
 					case REJECTED -> {
+						if (refusedInRow >= MAX_REJECTED_IN_ROW) {
+							// a consumer that refuses everything is misconfigured or broken, not our events
+							outbox.failed(source, owner, "The consumer refused the last " + refusedInRow
+									+ " events in a row; sending waits as for a consumer that is down (check its "
+									+ "endpoint and credentials; a backfill sends the refused events again). The last: "
+									+ answer.error(), backoff.after(failures + 1, random));
+							metrics.outcome("failed");
+							holding = false;
+							return new Turn(sent, false);
+						}
+						refusedInRow++;
 						if (!outbox.rejected(source, owner, pending, answer.error())) {
 							holding = false;
 							return new Turn(sent, false);

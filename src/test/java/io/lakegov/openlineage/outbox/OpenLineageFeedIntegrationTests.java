@@ -349,6 +349,34 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void aConsumerThatRefusesEverythingMakesTheSenderWaitInsteadOfSettingTheBacklogAside() {
+		read("z-0", "main.sales.orders", now.minusSeconds(700));
+		ingest();
+		assertThat(sender.sendDue()).isEqualTo(1);
+		// the consumer refused the events before these, up to the limit
+		jdbc.sql("UPDATE openlineage_cursor SET rejected_in_row = :limit").param("limit", FeedSender.MAX_REJECTED_IN_ROW)
+			.update();
+		receiver.answer(400);
+		read("z-1", "main.sales.orders", now.minusSeconds(600));
+		read("z-2", "main.sales.orders", now.minusSeconds(590));
+		ingest();
+
+		assertThat(sender.sendDue()).isZero();
+		assertThat(pendingRows()).as("nothing more set aside").isEqualTo(2);
+		JsonNode feed = status().get("sources").get(0);
+		assertThat(feed.get("failures").asInt()).isEqualTo(1);
+		assertThat(feed.get("lastError").asString()).startsWith("The consumer refused the last 100 events in a row")
+			.contains("HTTP 400");
+		assertThat(feed.get("rejected").asLong()).isZero();
+
+		receiver.answer(200);
+		due();
+		assertThat(sender.sendDue()).isEqualTo(2);
+		assertThat(jdbc.sql("SELECT rejected_in_row FROM openlineage_cursor WHERE source = 'default'").query(Integer.class)
+			.single()).isZero();
+	}
+
+	@Test
 	void twoSendersAtOnceSendEachEventOnceAndInOrder() {
 		for (int i = 0; i < 90; i++) {
 			read(String.format("p-%03d", i), "main.sales.orders", now.minusSeconds(900 - i));
