@@ -311,6 +311,28 @@ class WatchDetectionIntegrationTests {
 	}
 
 	@Test
+	void aWatchAnotherReplicaAddedIsSeenFromWhatTheStoreHoldsWithoutAnythingBumped() throws Exception {
+		String c = UsageFixtures.unique("wrepl");
+		ingest();
+		// added by a replica that died right after its commit: nothing else tells this one
+		long watch = jdbc.sql("""
+				INSERT INTO watch (name, tables, events, url, format, secret, created_at, created_by)
+				VALUES ('added elsewhere', ARRAY[:pattern], ARRAY['NEW_READER'], :url, 'generic', 'sample-secret-0123456789',
+				        :created, 'ops')
+				RETURNING id""")
+			.param("pattern", c + ".s.*")
+			.param("url", NOWHERE)
+			.param("created", Timestamp.from(now.minus(1, ChronoUnit.DAYS)))
+			.query(Long.class)
+			.single();
+		Thread.sleep(2_100);
+		read("ann", c + ".s.t", now.minusSeconds(600));
+		ingest();
+		assertThat(WatchFixtures.events(jdbc, watch)).containsExactly(
+				"NEW_READER|NEW_READER|" + c + ".s.t|ann|" + day(now) + "|PENDING");
+	}
+
+	@Test
 	void aWaitingBatchWhoseFactsAreGoneRaisesNothingAndStopsWaiting() {
 		String c = UsageFixtures.unique("wgone");
 		long watch = watch(List.of(c + ".s.*"), List.of("NEW_READER"), 1);
