@@ -3,10 +3,8 @@ package io.lakegov.openlineage.event;
 import java.net.URI;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import io.openlineage.client.OpenLineage;
@@ -25,6 +23,9 @@ public final class RunEventFactory {
 
 	/** Who produced the events, as OpenLineage's {@code producer} and the custom facets' {@code _producer}. */
 	public static final URI PRODUCER = URI.create("https://lakegov.io/openlineage");
+
+	/** Written columns times columns read that an event lists pair by pair at most. */
+	static final int MAX_COLUMN_PAIRS = 10_000;
 
 	private final OpenLineage openLineage = new OpenLineage(PRODUCER);
 
@@ -140,26 +141,35 @@ public final class RunEventFactory {
 	/**
 	 * Each column the statement wrote to the table, fed by the columns it certainly read: the analyser knows
 	 * which columns a statement reads and which it writes, not which read column feeds which written one, so
-	 * every written column lists every column read.
+	 * every written column lists every column read. Past {@link #MAX_COLUMN_PAIRS} pairs (a wide table written
+	 * from wide ones), the columns read are listed once, as what feeds the whole table ({@code dataset}), and
+	 * each written column without input fields: an event of a few hundred kB rather than tens of MB, which a
+	 * consumer or a proxy would refuse, tables and all.
 	 */
 	private OpenLineage.@Nullable ColumnLineageDatasetFacet columnLineage(StoredStatement statement, String table,
 			List<OpenLineage.InputField> read) {
 		if (read.isEmpty()) {
 			return null;
 		}
-		Map<String, OpenLineage.ColumnLineageDatasetFacetFieldsAdditional> fields = new LinkedHashMap<>();
+		Set<String> written = new LinkedHashSet<>();
 		for (StoredStatement.Column column : statement.columns()) {
 			if ("WRITE".equals(column.role()) && column.table().equals(table)) {
-				fields.computeIfAbsent(column.column(),
-						name -> openLineage.newColumnLineageDatasetFacetFieldsAdditionalBuilder().inputFields(read).build());
+				written.add(column.column());
 			}
 		}
-		if (fields.isEmpty()) {
+		if (written.isEmpty()) {
 			return null;
 		}
-		OpenLineage.ColumnLineageDatasetFacetFieldsBuilder builder = openLineage.newColumnLineageDatasetFacetFieldsBuilder();
-		fields.forEach(builder::put);
-		return openLineage.newColumnLineageDatasetFacetBuilder().fields(builder.build()).build();
+		boolean whole = (long) written.size() * read.size() > MAX_COLUMN_PAIRS;
+		OpenLineage.ColumnLineageDatasetFacetFieldsBuilder fields = openLineage.newColumnLineageDatasetFacetFieldsBuilder();
+		for (String column : written) {
+			fields.put(column, openLineage.newColumnLineageDatasetFacetFieldsAdditionalBuilder()
+				.inputFields(whole ? List.of() : read)
+				.build());
+		}
+		OpenLineage.ColumnLineageDatasetFacetBuilder facet = openLineage.newColumnLineageDatasetFacetBuilder()
+			.fields(fields.build());
+		return whole ? facet.dataset(read).build() : facet.build();
 	}
 
 	/** The tables of a role that are datasets ({@link LineageNaming#named}). */
