@@ -10,6 +10,9 @@ import io.lakegov.web.RequiredRole;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -41,10 +44,14 @@ class WatchController {
 
 	@PostMapping
 	@RequiredRole(Role.OPERATOR)
+	@ApiResponse(responseCode = "201", description = "The watch, with its signing secret; Location names it",
+			content = @Content(mediaType = "application/json", schema = @Schema(implementation = Watch.class)))
+	@ApiResponse(responseCode = "409", description = "lakegov keeps as many watches as it may (1000)",
+			content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
 	@Operation(summary = "Create a watch; the answer holds its signing secret, shown this once",
 			description = "400 for a table pattern that is not catalog.schema.table (each part a name or *), an "
-					+ "unknown event, or a webhook URL that is not https or resolves to a loopback, link-local, "
-					+ "private or metadata address.")
+					+ "unknown event, tables for a watch of no table event, or a webhook URL that is not https or "
+					+ "resolves to a loopback, link-local, private or metadata address. 409 past 1000 watches.")
 	@ResponseStatus(HttpStatus.CREATED)
 	ResponseEntity<Watch> createWatch(@RequestBody WatchRequest request) {
 		Watch created = watches.create(request, Callers.name());

@@ -54,6 +54,10 @@ public class WatchRepository {
 			.optional();
 	}
 
+	long count() {
+		return jdbc.sql("SELECT count(*) FROM watch").query(Long.class).single();
+	}
+
 	/** Deletes the watch with its events and their attempts; false when there was none. */
 	@Transactional
 	boolean delete(long id) {

@@ -16,7 +16,9 @@ import io.lakegov.watch.outbox.Signature;
 import io.lakegov.watch.outbox.TargetGuard;
 import io.lakegov.web.ApiException;
 import io.lakegov.web.PageResponse;
+import io.lakegov.web.ProblemTypes;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
@@ -33,6 +35,9 @@ class WatchService {
 
 	/** As many events as there are kinds (WatchRequestTests keeps them equal): a list may name each once. */
 	static final int MAX_EVENTS = 7;
+
+	/** Watches lakegov keeps at most: the list is answered whole, and every batch matches its tables. */
+	static final int MAX_WATCHES = 1000;
 
 	private final WatchRepository watches;
 
@@ -63,7 +68,15 @@ class WatchService {
 		if (tables.isEmpty() && events.stream().anyMatch(EventType.ABOUT_TABLES::contains)) {
 			throw ApiException.badRequest("tables must name at least one pattern for the events " + EventType.ABOUT_TABLES);
 		}
+		if (!tables.isEmpty() && events.stream().noneMatch(EventType.ABOUT_TABLES::contains)) {
+			throw ApiException.badRequest("tables apply only to the events " + EventType.ABOUT_TABLES
+					+ ", which this watch does not ask for: leave tables out, or ask for one of them");
+		}
 		Watch.Webhook webhook = webhook(request.webhook());
+		if (watches.count() >= MAX_WATCHES) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "lakegov keeps at most " + MAX_WATCHES
+					+ " watches, and has as many: delete the ones no one needs, or widen one's table patterns.");
+		}
 		Watch created = watches.insert(name, tables, events, webhook, Signature.newSecret(), caller);
 		active.changed();
 		return created;

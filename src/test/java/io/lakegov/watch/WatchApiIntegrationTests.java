@@ -11,8 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,6 +24,9 @@ class WatchApiIntegrationTests {
 
 	@LocalServerPort
 	int port;
+
+	@Autowired
+	JdbcClient jdbc;
 
 	@Test
 	void anOperatorCreatesAWatchWhoseSecretIsShownOnceAndAViewerListsItMasked() {
@@ -80,6 +85,8 @@ class WatchApiIntegrationTests {
 				Map.of("url", "https://example.com/hook")), "unknown event");
 		assertProblem(Map.of("name", "bad", "tables", List.of(), "events", List.of("NEW_READER"), "webhook",
 				Map.of("url", "https://example.com/hook")), "tables must name");
+		assertProblem(Map.of("name", "bad", "tables", List.of("main.sales.*"), "events", List.of("INGESTION_DOWN"),
+				"webhook", Map.of("url", "https://example.com/hook")), "tables apply only to the events");
 		assertProblem(Map.of("name", "bad", "tables", List.of("main.sales.*"), "events", List.of("NEW_READER"), "webhook",
 				Map.of("url", "https://example.com/hook", "format", "teams")), "generic or slack");
 	}
@@ -132,6 +139,26 @@ class WatchApiIntegrationTests {
 		assertThat(farOff.getStatusCode().value()).isEqualTo(400);
 		assertThat(farOff.getBody().get("detail").asString())
 			.isEqualTo("plannedDate must be a date between 0001-01-01 and 9999-12-31.");
+	}
+
+	@Test
+	void keepsAtMostAThousandWatches() {
+		jdbc.sql("""
+				INSERT INTO watch (name, tables, events, url, format, secret, created_at, created_by)
+				SELECT 'filler ' || g, ARRAY['main.filler.t'], ARRAY['NEW_READER'], 'http://127.0.0.1:9/hook', 'generic',
+				       'filler-secret-0123456789', now(), 'filler'
+				FROM generate_series(1, 1000 - (SELECT count(*) FROM watch)) g""").update();
+		try {
+			var refused = create(Map.of("name", "one more", "events", List.of("INGESTION_DOWN"), "webhook",
+					Map.of("url", "http://127.0.0.1:9/hook")));
+			assertThat(refused.getStatusCode().value()).isEqualTo(409);
+			assertThat(refused.getBody().get("detail").asString()).startsWith("lakegov keeps at most 1000 watches");
+		}
+		finally {
+			jdbc.sql("DELETE FROM watch WHERE created_by = 'filler'").update();
+		}
+		assertThat(create(Map.of("name", "one more", "events", List.of("INGESTION_DOWN"), "webhook",
+				Map.of("url", "http://127.0.0.1:9/hook"))).getStatusCode().value()).isEqualTo(201);
 	}
 
 	@Test
