@@ -114,6 +114,29 @@ public record TableRef(List<String> parts) {
 				+ "' is not a table name: use catalog.schema.table, each part an identifier (letters, digits, _) or quoted in backticks.");
 	}
 
+	/**
+	 * Whether a stored name has a catalog, a schema and a table, none empty, as the analyser names a table it
+	 * completed: what a catalog (Unity Catalog, DataHub, an OpenLineage consumer) can join.
+	 */
+	public static boolean qualified(String name) {
+		int first = name.indexOf('.');
+		int second = first < 0 ? -1 : name.indexOf('.', first + 1);
+		return first > 0 && second > first + 1 && second < name.length() - 1;
+	}
+
+	/**
+	 * A stored name as Unity Catalog names it, lower case: a table of {@code spark_catalog}, Spark's name for the
+	 * session catalog, which on Databricks is the workspace's Hive metastore, is {@code hive_metastore}'s.
+	 */
+	public static String unityCatalogName(String name) {
+		String lower = name.toLowerCase(Locale.ROOT);
+		return lower.startsWith(SESSION_CATALOG) ? HIVE_METASTORE + lower.substring(SESSION_CATALOG.length()) : lower;
+	}
+
+	private static final String SESSION_CATALOG = "spark_catalog.";
+
+	private static final String HIVE_METASTORE = "hive_metastore.";
+
 	/** Whether a stored name is that of a table read by its storage path ({@code delta.s3://bucket/key}). */
 	public static boolean isPath(String name) {
 		return TableName.isPath(name);

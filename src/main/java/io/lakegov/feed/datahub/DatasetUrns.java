@@ -1,6 +1,5 @@
 package io.lakegov.feed.datahub;
 
-import java.util.Locale;
 import java.util.Optional;
 
 import io.lakegov.usage.TableRef;
@@ -19,12 +18,6 @@ class DatasetUrns {
 
 	static final String PLATFORM = "databricks";
 
-	/** Spark's name for the session catalog, which on Databricks is the workspace's Hive metastore. */
-	static final String SESSION_CATALOG = "spark_catalog";
-
-	/** The Hive metastore's catalog, as Unity Catalog and DataHub's source name it. */
-	static final String LEGACY_CATALOG = "hive_metastore";
-
 	private final DataHubProperties properties;
 
 	DatasetUrns(DataHubProperties properties) {
@@ -38,21 +31,12 @@ class DatasetUrns {
 	 * {@code spark_catalog} is the Hive metastore's, which DataHub names {@code hive_metastore}.
 	 */
 	Optional<String> dataset(String table) {
-		if (TableRef.isPath(table)) {
+		if (TableRef.isPath(table) || !TableRef.qualified(table)) {
 			return Optional.empty();
 		}
-		int first = table.indexOf('.');
-		int second = first < 0 ? -1 : table.indexOf('.', first + 1);
-		if (first <= 0 || second < 0 || second == first + 1 || second == table.length() - 1) {
-			return Optional.empty();
-		}
-		String catalog = table.substring(0, first);
-		String lower = table.toLowerCase(Locale.ROOT);
-		if (catalog.equalsIgnoreCase(SESSION_CATALOG)) {
-			catalog = LEGACY_CATALOG;
-			lower = LEGACY_CATALOG + lower.substring(first);
-		}
-		if (catalog.equalsIgnoreCase("system") || lower.substring(first + 1).startsWith("information_schema.")) {
+		String lower = TableRef.unityCatalogName(table);
+		String catalog = lower.substring(0, lower.indexOf('.'));
+		if (catalog.equals("system") || lower.substring(catalog.length() + 1).startsWith("information_schema.")) {
 			return Optional.empty();
 		}
 		String instance = properties.platformInstance(catalog);

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.lakegov.sql.TableName;
+import io.lakegov.usage.TableRef;
 
 /**
  * Names as OpenLineage's naming spec gives them, so that a consumer joins lakegov's events with those of other
@@ -49,28 +50,18 @@ public final class LineageNaming {
 	 * would be a dataset no catalog knows, which never joins the real one.
 	 */
 	public static boolean named(String tableName) {
-		if (TableName.isPath(tableName)) {
-			return true;
-		}
-		int first = tableName.indexOf('.');
-		int second = first < 0 ? -1 : tableName.indexOf('.', first + 1);
-		return first > 0 && second > first + 1 && second < tableName.length() - 1
-				&& tableName.indexOf('.', second + 1) < 0;
+		return TableName.isPath(tableName) || TableRef.qualified(tableName);
 	}
 
 	/**
-	 * The dataset a stored table name stands for ({@link #named} names only). A table of {@code spark_catalog},
-	 * the session catalog's name for the Hive metastore, is the Hive metastore's: {@code hive_metastore}, as
-	 * Unity Catalog and the catalogs that read it name it.
+	 * The dataset a stored table name stands for ({@link #named} names only), named as Unity Catalog names it
+	 * ({@link TableRef#unityCatalogName}: {@code spark_catalog}'s tables are {@code hive_metastore}'s).
 	 */
 	public static Dataset dataset(String host, String tableName) {
 		if (TableName.isPath(tableName)) {
 			return path(host, tableName.substring(tableName.indexOf('.') + 1));
 		}
-		if (tableName.startsWith(SESSION_CATALOG)) {
-			return new Dataset(workspace(host), HIVE_METASTORE + tableName.substring(SESSION_CATALOG.length()));
-		}
-		return new Dataset(workspace(host), tableName);
+		return new Dataset(workspace(host), TableRef.unityCatalogName(tableName));
 	}
 
 	private static Dataset path(String host, String location) {
@@ -119,10 +110,6 @@ public final class LineageNaming {
 	public static Job parentJob(String namespace, String jobId) {
 		return new Job(namespace, "job." + jobId.strip());
 	}
-
-	private static final String SESSION_CATALOG = "spark_catalog.";
-
-	private static final String HIVE_METASTORE = "hive_metastore.";
 
 	/** How lakegov names a statement the engine's lineage told of before its history row arrived. */
 	private static final String LINEAGE_ONLY = "lineage:statement:";
