@@ -77,11 +77,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler(DataAccessResourceFailureException.class)
 	ResponseEntity<Object> handleStoreUnreachable(DataAccessResourceFailureException ex, WebRequest request) {
 		log.warn("The store cannot be reached: {}", Secrets.masked(ex).getMessage());
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				"The store cannot be reached for now; try again in " + STORE_RETRY_SECONDS + " s.");
-		HttpHeaders headers = new HttpHeaders();
-		headers.set(HttpHeaders.RETRY_AFTER, Long.toString(STORE_RETRY_SECONDS));
-		return handleExceptionInternal(ex, problem, headers, HttpStatus.SERVICE_UNAVAILABLE, request);
+		return unavailable(ex, "The store cannot be reached for now; try again in " + STORE_RETRY_SECONDS + " s.",
+				request);
 	}
 
 	/** A statement of a read request ran past {@code lakegov.web.query-timeout} and the store cancelled it. */
@@ -89,10 +86,15 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	ResponseEntity<Object> handleTooSlow(Exception ex, WebRequest request) {
 		log.warn("A read request's statement ran past lakegov.web.query-timeout and was cancelled: {}",
 				Secrets.masked(ex).getMessage());
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, ReadTimeouts.TOO_SLOW);
+		return unavailable(ex, ReadTimeouts.TOO_SLOW, request);
+	}
+
+	/** A 503 that tells the caller to try again after {@link #STORE_RETRY_SECONDS}. */
+	private ResponseEntity<Object> unavailable(Exception ex, String detail, WebRequest request) {
 		HttpHeaders headers = new HttpHeaders();
 		headers.set(HttpHeaders.RETRY_AFTER, Long.toString(STORE_RETRY_SECONDS));
-		return handleExceptionInternal(ex, problem, headers, HttpStatus.SERVICE_UNAVAILABLE, request);
+		return handleExceptionInternal(ex, ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, detail),
+				headers, HttpStatus.SERVICE_UNAVAILABLE, request);
 	}
 
 	@ExceptionHandler(Exception.class)

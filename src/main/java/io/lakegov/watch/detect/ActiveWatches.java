@@ -67,11 +67,12 @@ public class ActiveWatches {
 
 	/** The watches and marks as committed now, or at most {@link #LOOK_EVERY} ago on another replica. */
 	WatchSet current() {
+		Optional<WatchSet> fresh = fresh();
+		if (fresh.isPresent()) {
+			return fresh.get();
+		}
 		WatchSet set = held;
 		long now = System.nanoTime();
-		if (set != null && now - lookedAt < LOOK_EVERY.toNanos()) {
-			return set;
-		}
 		long version = jdbc.sql(VERSION).query(Long.class).single();
 		lookedAt = now;
 		if (set == null || set.version() != version) {
