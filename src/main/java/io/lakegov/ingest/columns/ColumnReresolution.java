@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -143,8 +144,43 @@ class ColumnReresolution {
 					state.temporaryViews()));
 			derived.add(context.statementId());
 		}
+		Map<String, String> before = signatures(source, derived);
 		facts.replace(source, derived, deriver.derive(inputs));
-		this.events.publishEvent(new DetailReplaced(source, Set.copyOf(derived)));
+		Map<String, String> after = signatures(source, derived);
+		Set<String> changed = new HashSet<>();
+		for (String id : derived) {
+			if (!Objects.equals(before.get(id), after.get(id))) {
+				changed.add(id);
+			}
+		}
+		if (!changed.isEmpty()) {
+			this.events.publishEvent(new DetailReplaced(source, changed));
+		}
+	}
+
+	/**
+	 * What each statement's column facts say, as one digest per statement that has any: compared before and
+	 * after they are resolved again, it tells the statements whose detail changed from those resolved to the
+	 * same facts.
+	 */
+	private Map<String, String> signatures(String source, List<String> ids) {
+		Map<String, String> signatures = new HashMap<>();
+		if (ids.isEmpty()) {
+			return signatures;
+		}
+		jdbc.sql("""
+				SELECT statement_id,
+				       md5(string_agg(concat_ws('|', table_name, column_name, role, resolution, array_to_string(candidates, ',')),
+				                      E'\\n' ORDER BY table_name COLLATE "C", column_name COLLATE "C", role, resolution,
+				                      array_to_string(candidates, ',') COLLATE "C"))
+				FROM column_access WHERE source = :source AND statement_id = ANY(:ids)
+				GROUP BY statement_id""")
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", ids.toArray()))
+			.query(rs -> {
+				signatures.put(rs.getString(1), rs.getString(2));
+			});
+		return signatures;
 	}
 
 	private static String hash(StatementContext context) {

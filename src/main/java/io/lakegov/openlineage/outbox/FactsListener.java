@@ -11,6 +11,7 @@ import java.util.Set;
 
 import io.lakegov.openlineage.OpenLineageProperties;
 import io.lakegov.openlineage.event.RunEventFactory;
+import io.lakegov.usage.DetailReplaced;
 import io.lakegov.usage.FactsWritten;
 import io.lakegov.usage.UsageFact;
 import io.lakegov.web.Secrets;
@@ -32,7 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * more (without them); nothing else (no consumer is asked, so one that is down never slows
  * ingestion). Behind a savepoint: a failure here is logged and counted
  * ({@code lakegov.openlineage.enqueue.failures}) and the batch commits without its events, which a backfill
- * recovers.
+ * recovers. Statements whose column facts are resolved again to other columns are sent once more the same way.
  */
 @Component
 class FactsListener {
@@ -75,6 +76,28 @@ class FactsListener {
 			metrics.enqueueFailed();
 			log.warn("OpenLineage events of a batch of {} were not recorded (a backfill re-emits them): {}",
 					event.source(), Secrets.mask(String.valueOf(ex.getMessage())), Secrets.masked(ex));
+		}
+	}
+
+	/**
+	 * Sends the events of statements whose columns were resolved again to other columns once more, with the column
+	 * lineage they have now; behind a savepoint as a batch's events (a backfill recovers them).
+	 */
+	@EventListener
+	@Transactional(propagation = Propagation.MANDATORY)
+	public void detailReplaced(DetailReplaced event) {
+		if (!properties.enabled() || event.statements().isEmpty()) {
+			return;
+		}
+		try {
+			int stored = nested.execute(status -> outbox.resend(event.source(), event.statements()));
+			metrics.enqueued(stored);
+		}
+		catch (RuntimeException ex) {
+			metrics.enqueueFailed();
+			log.warn("OpenLineage events of {} statements of {} whose columns were resolved again were not recorded "
+					+ "(a backfill re-emits them): {}", event.statements().size(), event.source(),
+					Secrets.mask(String.valueOf(ex.getMessage())), Secrets.masked(ex));
 		}
 	}
 

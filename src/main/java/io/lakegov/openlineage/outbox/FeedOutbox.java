@@ -74,6 +74,23 @@ class FeedOutbox {
 	}
 
 	/**
+	 * Makes the events the statements have PENDING again, at the end of their source's order, whatever their
+	 * status, when what they tell changed without their digest (their columns): one being sent right now is then
+	 * sent once more, as its sender finishes only the version it took. Events without tables tell no columns and
+	 * are left alone. How many.
+	 */
+	int resend(String source, Collection<String> statementIds) {
+		return jdbc.sql("""
+				UPDATE openlineage_event
+				SET seq = nextval('openlineage_event_seq'), status = 'PENDING', enqueued_at = now(), sent_at = NULL
+				WHERE source = :source AND statement_id = ANY(:ids) AND digest <> :noTables""")
+			.param("noTables", EventDigest.NO_TABLES)
+			.param("source", source)
+			.param("ids", new SqlArrayValue("text", statementIds.toArray()))
+			.update();
+	}
+
+	/**
 	 * Makes the events of every finished statement of the sources that started in {@code [from, to)} and read or
 	 * wrote a table PENDING again, at the end of their source's order, oldest first; with the digest
 	 * {@link EventDigest} gives them. How many.

@@ -458,6 +458,68 @@ class OpenLineageFeedIntegrationTests {
 	}
 
 	@Test
+	void aStatementWhoseColumnsResolveLaterIsSentAgainWithItsColumnLineageAndOneResolvedAlikeIsNot() {
+		jdbc.sql("DELETE FROM lakehouse.columns WHERE table_schema = 'olcols'").update();
+		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_schema = 'olcols'").update();
+		for (String table : List.of("sales", "totals", "copy")) {
+			jdbc.sql("INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name) VALUES ('main', 'olcols', :t)")
+				.param("t", table)
+				.update();
+		}
+		catalog.sync();
+		source.row("c-1").user("ann").started(now.minusSeconds(600))
+			.text("INSERT INTO main.olcols.totals SELECT * FROM main.olcols.sales").save();
+		source.row("c-2").user("ann").started(now.minusSeconds(590))
+			.text("INSERT INTO main.olcols.copy (region) SELECT region FROM main.olcols.sales").save();
+		ingest();
+		assertThat(sender.sendDue()).isEqualTo(2);
+		OpenLineage.RunEvent first = event("c-1", receiver.accepted());
+		assertThat(first.getOutputs()).singleElement()
+			.satisfies(output -> assertThat(output.getFacets() == null ? null : output.getFacets().getColumnLineage())
+				.as("the columns of SELECT * are not known yet")
+				.isNull());
+
+		columns("sales", "region", "amount");
+		columns("totals", "region", "total");
+		columns("copy", "region");
+		catalog.sync();
+		assertThat(pendingRows()).as("c-1 has column lineage now; c-2's columns resolved as before").isEqualTo(1);
+		assertThat(sender.sendDue()).isEqualTo(1);
+		OpenLineage.RunEvent again = receiver.accepted().get(2).event();
+		assertThat(again.getRun().getRunId()).isEqualTo(first.getRun().getRunId());
+		OpenLineage.OutputDataset totals = again.getOutputs().get(0);
+		assertThat(totals.getName()).isEqualTo("main.olcols.totals");
+		var fields = totals.getFacets().getColumnLineage().getFields().getAdditionalProperties();
+		assertThat(fields.keySet()).containsExactlyInAnyOrder("region", "total");
+		assertThat(fields.get("total").getInputFields()).extracting(field -> field.getName() + "." + field.getField())
+			.containsExactlyInAnyOrder("main.olcols.sales.region", "main.olcols.sales.amount");
+
+		catalog.sync();
+		assertThat(pendingRows()).as("an unchanged inventory resolves nothing again").isZero();
+		assertThat(sender.sendDue()).isZero();
+	}
+
+	private void columns(String table, String... columns) {
+		for (int i = 0; i < columns.length; i++) {
+			jdbc.sql("""
+					INSERT INTO lakehouse.columns (table_catalog, table_schema, table_name, column_name, ordinal_position)
+					VALUES ('main', 'olcols', :t, :c, :p)""")
+				.param("t", table)
+				.param("c", columns[i])
+				.param("p", i + 1)
+				.update();
+		}
+	}
+
+	private static OpenLineage.RunEvent event(String statementId, List<LineageReceiver.Received> received) {
+		return received.stream()
+			.map(LineageReceiver.Received::event)
+			.filter(event -> statementId.equals(event.getRun().getFacets().getExternalQuery().getExternalQueryId()))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	@Test
 	void aBackfillSendsARangeAgainAndRefusesABadOne() {
 		read("b-1", "main.sales.orders", now.minusSeconds(7200));
 		read("b-2", "main.sales.orders", now.minusSeconds(600));
