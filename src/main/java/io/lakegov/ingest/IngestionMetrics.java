@@ -42,20 +42,8 @@ class IngestionMetrics {
 
 	private final Timer countLatency;
 
-	private final AtomicLong zeroRowsAlert = new AtomicLong();
-
-	/** Rows per second of the last successful run, as double bits. */
-	private final AtomicLong rowsPerSecond = new AtomicLong(Double.doubleToLongBits(Double.NaN));
-
-	/** The share of masked texts among the rows of the last run that read rows, as double bits. */
-	private final AtomicLong maskedRatio = new AtomicLong(Double.doubleToLongBits(Double.NaN));
-
-	private final AtomicLong runRows = new AtomicLong();
-
-	private final AtomicLong runMasked = new AtomicLong();
-
-	/** Rows of the current run's window not yet ingested, per source. */
-	private final Map<String, AtomicLong> backlogs = new HashMap<>();
+	/** The gauges of each source and what its current run read so far. */
+	private final Map<String, PerSource> sources = new HashMap<>();
 
 	private final AtomicLong unanalysableLastBatch = new AtomicLong();
 
@@ -90,13 +78,22 @@ class IngestionMetrics {
 			.tag("query", "count")
 			.description("Time a window's row count took on the source")
 			.register(registry);
-		Gauge.builder("lakegov.ingest.last.run.rows.per.second", rowsPerSecond, bits -> Double.longBitsToDouble(bits.get()))
-			.description("Rows read per second by the last successful run")
-			.register(registry);
-		Gauge.builder("lakegov.ingest.masked.ratio", maskedRatio, bits -> Double.longBitsToDouble(bits.get()))
-			.description("Share of rows with a masked statement text in the last run that read rows")
-			.register(registry);
 		for (String source : sources.names()) {
+			PerSource of = new PerSource();
+			this.sources.put(source, of);
+			Gauge.builder("lakegov.ingest.last.run.rows.per.second", of.rowsPerSecond, IngestionMetrics::doubleOf)
+				.tag("source", source)
+				.description("Rows read per second by the source's last successful run")
+				.register(registry);
+			Gauge.builder("lakegov.ingest.masked.ratio", of.maskedRatio, IngestionMetrics::doubleOf)
+				.tag("source", source)
+				.description("Share of rows with a masked statement text in the source's last run that read rows")
+				.register(registry);
+			Gauge.builder("lakegov.ingest.zero.rows.alert", of.zeroRowsAlert, AtomicLong::get)
+				.tag("source", source)
+				.description("1 when the source's last run read nothing for longer than "
+						+ "lakegov.ingest.zero-rows-alert-after")
+				.register(registry);
 			Counter.builder("lakegov.ingest.runs").tag("status", "SUCCEEDED").tag("source", source).register(registry);
 			Counter.builder("lakegov.ingest.runs").tag("status", "FAILED").tag("source", source).register(registry);
 			Gauge.builder("lakegov.ingest.lag.seconds", () -> watermark.current(source)
@@ -105,16 +102,11 @@ class IngestionMetrics {
 				.tag("source", source)
 				.description("Time between now and the newest update_time ingested from the source")
 				.register(registry);
-			AtomicLong backlog = new AtomicLong();
-			backlogs.put(source, backlog);
-			Gauge.builder("lakegov.ingest.backlog.rows", backlog, AtomicLong::get)
+			Gauge.builder("lakegov.ingest.backlog.rows", of.backlog, AtomicLong::get)
 				.tag("source", source)
 				.description("Rows of the window of the source's current run not yet ingested")
 				.register(registry);
 		}
-		Gauge.builder("lakegov.ingest.zero.rows.alert", zeroRowsAlert, AtomicLong::get)
-			.description("1 when the last run read nothing for longer than lakegov.ingest.zero-rows-alert-after")
-			.register(registry);
 		Gauge.builder("lakegov.analysis.failure.ratio", this, IngestionMetrics::failureRatio)
 			.description("Share of statements in the last batch whose tables could not be determined")
 			.register(registry);
@@ -130,10 +122,13 @@ class IngestionMetrics {
 	}
 
 	/** A batch of this many rows was read from the source, this many of them with a masked text. */
-	void read(int rowsRead, int rowsMasked) {
+	void read(String source, int rowsRead, int rowsMasked) {
 		masked.increment(rowsMasked);
-		runRows.addAndGet(rowsRead);
-		runMasked.addAndGet(rowsMasked);
+		PerSource of = sources.get(source);
+		if (of != null) {
+			of.runRows.addAndGet(rowsRead);
+			of.runMasked.addAndGet(rowsMasked);
+		}
 	}
 
 	void readLatency(Duration latency) {
@@ -145,19 +140,18 @@ class IngestionMetrics {
 	}
 
 	void backlog(String source, long rows) {
-		AtomicLong backlog = backlogs.get(source);
-		if (backlog != null) {
-			backlog.set(Math.max(0, rows));
+		PerSource of = sources.get(source);
+		if (of != null) {
+			of.backlog.set(Math.max(0, rows));
 		}
 	}
 
-	/** A run that read the source ended: its figures, duration by outcome, and the gauges of the last run. */
+	/** A run that read the source ended: its figures, duration by outcome, and its source's gauges. */
 	void runFinished(IngestionRun run, boolean alert) {
 		boolean success = RunStatus.SUCCEEDED.name().equals(run.status());
 		backlog(run.source(), 0);
 		Counter.builder("lakegov.ingest.runs").tag("status", run.status()).tag("source", run.source()).register(registry)
 			.increment();
-		zeroRowsAlert.set(alert ? 1 : 0);
 		Timer.builder("lakegov.ingest.run.duration")
 			.tag("status", run.status())
 			.tag("kind", run.kind())
@@ -166,15 +160,45 @@ class IngestionMetrics {
 			.record(Duration.ofMillis(run.durationMs()));
 		runRowsRead.record(run.rowsRead());
 		runRowsChanged.record(run.rowsChanged());
+		PerSource of = sources.get(run.source());
+		if (of == null) {
+			return;
+		}
+		of.zeroRowsAlert.set(alert ? 1 : 0);
 		if (success) {
 			double seconds = Math.max(run.durationMs(), 1) / 1000.0;
-			rowsPerSecond.set(Double.doubleToLongBits(run.rowsRead() / seconds));
+			of.rowsPerSecond.set(Double.doubleToLongBits(run.rowsRead() / seconds));
 		}
-		long rowsOfRun = runRows.getAndSet(0);
-		long maskedOfRun = runMasked.getAndSet(0);
+		long rowsOfRun = of.runRows.getAndSet(0);
+		long maskedOfRun = of.runMasked.getAndSet(0);
 		if (rowsOfRun > 0) {
-			maskedRatio.set(Double.doubleToLongBits((double) maskedOfRun / rowsOfRun));
+			of.maskedRatio.set(Double.doubleToLongBits((double) maskedOfRun / rowsOfRun));
 		}
+	}
+
+	private static double doubleOf(AtomicLong bits) {
+		return Double.longBitsToDouble(bits.get());
+	}
+
+	/**
+	 * One source's gauges (ratios and rates as double bits) and the rows its current run read so far: each run
+	 * sets its own source's, so that a run of one source neither clears another's alert nor hides its ratio.
+	 */
+	private static final class PerSource {
+
+		final AtomicLong zeroRowsAlert = new AtomicLong();
+
+		final AtomicLong rowsPerSecond = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+
+		final AtomicLong maskedRatio = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+
+		final AtomicLong runRows = new AtomicLong();
+
+		final AtomicLong runMasked = new AtomicLong();
+
+		/** Rows of the current run's window not yet ingested. */
+		final AtomicLong backlog = new AtomicLong();
+
 	}
 
 	private double failureRatio() {

@@ -122,7 +122,7 @@ class WindowIngestion implements DisposableBean {
 									metrics.readLatency(Duration.ofNanos(System.nanoTime() - sent));
 								}
 								int masked = masked(batch.rows());
-								metrics.read(batch.size(), masked);
+								metrics.read(source.name(), batch.size(), masked);
 								BatchIngester.Prepared prepared = batches.prepare(source, batch, progress.inFlight);
 								pipeline.submit(() -> {
 									write(run, backfill, prepared, batch.rejected(), masked, progress);

@@ -134,13 +134,14 @@ class IngestionHealthIntegrationTests {
 		String metrics = TestApi.anonymous(port).get().uri("/actuator/prometheus").retrieve().body(String.class);
 
 		for (String name : List.of("lakegov_ingest_lag_seconds{source=\"default\"}",
-				"lakegov_ingest_backlog_rows{source=\"default\"}", "lakegov_ingest_zero_rows_alert",
+				"lakegov_ingest_backlog_rows{source=\"default\"}", "lakegov_ingest_zero_rows_alert{source=\"default\"}",
 				"lakegov_analysis_failure_ratio", "lakegov_analysis_unanalysable_total",
 				"lakegov_ingest_runs_total{source=\"default\",status=\"SUCCEEDED\"}", "lakegov_ingest_rows_total",
-				"lakegov_ingest_rows_rejected_total", "lakegov_ingest_rows_masked_total", "lakegov_ingest_masked_ratio",
+				"lakegov_ingest_rows_rejected_total", "lakegov_ingest_rows_masked_total",
+				"lakegov_ingest_masked_ratio{source=\"default\"}",
 				"lakegov_ingest_run_rows_sum{measure=\"read\"}", "lakegov_ingest_run_rows_sum{measure=\"changed\"}",
 				"lakegov_ingest_run_duration_seconds_count{kind=\"MANUAL\",status=\"SUCCEEDED\"}",
-				"lakegov_ingest_last_run_rows_per_second", "lakegov_ingest_last_success_timestamp_seconds",
+				"lakegov_ingest_last_run_rows_per_second{source=\"default\"}", "lakegov_ingest_last_success_timestamp_seconds",
 				"lakegov_source_query_latency_seconds_count{query=\"read\"}",
 				"lakegov_source_query_latency_seconds_count{query=\"count\"}",
 				"lakegov_analysis_statements_total{stage=\"spark-grammar\",status=\"ANALYZED\"}",
@@ -155,7 +156,7 @@ class IngestionHealthIntegrationTests {
 		while (used.find()) {
 			assertThat(metrics).as("alert rules use " + used.group()).containsPattern("(?m)^" + used.group() + "[{ ]");
 		}
-		assertThat(value(metrics, "lakegov_ingest_masked_ratio")).isEqualTo(0.2);
+		assertThat(value(metrics, "lakegov_ingest_masked_ratio{source=\"default\"}")).isEqualTo(0.2);
 		assertThat(value(metrics, "lakegov_ingest_run_rows_sum{measure=\"read\"}")).isGreaterThanOrEqualTo(5);
 		assertThat(value(metrics, "lakegov_ingest_last_success_timestamp_seconds")).isPositive();
 		assertThat(value(metrics, "lakegov_store_table_size_bytes{table=\"query_history\"}")).isPositive();

@@ -251,6 +251,36 @@ class SeveralSourcesIntegrationTests {
 	}
 
 	@Test
+	void eachSourceHasItsOwnMaskedRatioRateAndZeroRowsAlert() {
+		new SourceRows(eu).row("m1").text("<REDACTED>").user("ann").started(T0).save();
+		new SourceRows(eu).row("m2").text("SELECT * FROM main.sales.orders").user("ann").started(T0.plusSeconds(1)).save();
+		new SourceRows(us).row("m1").text("SELECT * FROM main.hr.people").user("bob").started(T0).save();
+		new SourceRows(us).row("m2").text("SELECT * FROM main.hr.teams").user("bob").started(T0.plusSeconds(1)).save();
+
+		ingestion.runIncremental(sources.find("eu").orElseThrow(), RunKind.MANUAL);
+		ingestion.runIncremental(sources.find("us").orElseThrow(), RunKind.MANUAL);
+
+		String metrics = TestApi.anonymous(port).get().uri("/actuator/prometheus").retrieve().body(String.class);
+		assertThat(sample(metrics, "lakegov_ingest_masked_ratio{source=\"eu\"}")).as("not hidden by the later run of us")
+			.isEqualTo(0.5);
+		assertThat(sample(metrics, "lakegov_ingest_masked_ratio{source=\"us\"}")).isZero();
+		for (String source : List.of("eu", "us")) {
+			assertThat(sample(metrics, "lakegov_ingest_zero_rows_alert{source=\"" + source + "\"}")).isZero();
+			assertThat(sample(metrics, "lakegov_ingest_last_run_rows_per_second{source=\"" + source + "\"}"))
+				.isPositive();
+		}
+		assertThat(metrics).doesNotContain("lakegov_ingest_masked_ratio{source=\"off\"}");
+	}
+
+	private static double sample(String metrics, String series) {
+		return metrics.lines()
+			.filter(line -> line.startsWith(series + " "))
+			.map(line -> Double.parseDouble(line.substring(series.length() + 1)))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no sample " + series + " in\n" + metrics));
+	}
+
+	@Test
 	void aDisabledSourceIsNotReadAndTheApiNamesSources() {
 		assertThat(sources.names()).containsExactly("eu", "us");
 		assertThat(sources.disabled()).containsExactly("off");
