@@ -17,6 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,6 +37,9 @@ class IngestionPageBackfillIntegrationTests {
 	@Autowired
 	IngestionService ingestion;
 
+	@Autowired
+	JdbcClient jdbc;
+
 	private static final int RUNS_PER_PAGE = 10;
 
 	@Test
@@ -45,10 +49,29 @@ class IngestionPageBackfillIntegrationTests {
 
 		var incomplete = session.post("/ingestion/backfills", "source=default&from=2026-11-01&_csrf=" + csrf);
 		assertThat(incomplete.statusCode()).isEqualTo(400);
-		assertThat(incomplete.body()).contains("to is missing.");
+		assertThat(incomplete.body()).as("the page again, the refusal next to the form, what was typed kept")
+			.contains("<h1>Ingestion</h1>", "The last day is missing.", "id=\"backfill-refused-default\"",
+					"value=\"2026-11-01\"", "aria-invalid=\"true\"",
+					"aria-describedby=\"backfill-days-default backfill-refused-default\"");
 		var endless = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=%2B999999999-12-31&_csrf=" + csrf);
 		assertThat(endless.statusCode()).isEqualTo(400);
-		assertThat(endless.body()).contains("The last day must be a date between 0001-01-01 and 9999-12-31.");
+		assertThat(endless.body()).contains("The last day must be a date between 0001-01-01 and 9999-12-31.",
+				"value=\"+999999999-12-31\"");
+		var garbled = session.post("/ingestion/backfills", "source=default&from=1.11.2026&to=2026-11-02&_csrf=" + csrf);
+		assertThat(garbled.statusCode()).isEqualTo(400);
+		assertThat(garbled.body()).contains("The first day must be a date such as 2026-03-01.", "value=\"1.11.2026\"");
+		var backwards = session.post("/ingestion/backfills", "source=default&from=2026-11-03&to=2026-11-02&_csrf=" + csrf);
+		assertThat(backwards.statusCode()).isEqualTo(400);
+		assertThat(backwards.body()).contains("The first day of a backfill must not be after its last day.");
+		var hostile = session.post("/ingestion/backfills",
+				"source=default&from=%3Cscript%3Ealert(1)%3C%2Fscript%3E&to=2026-11-02&_csrf=" + csrf);
+		assertThat(hostile.statusCode()).isEqualTo(400);
+		assertThat(hostile.body()).as("what was typed is shown escaped").doesNotContain("<script>alert(1)")
+			.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\"");
+		assertThat(session.post("/ingestion/backfills", "source=nope&from=2026-11-01&to=2026-11-02&_csrf=" + csrf)
+			.statusCode()).isEqualTo(404);
+		assertThat(session.get("/ingestion").body()).as("a refusal is said once, where it happened")
+			.doesNotContain("backfill-refused-default", "aria-invalid");
 
 		var started = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=2026-11-02&_csrf=" + csrf);
 		assertThat(started.statusCode()).isEqualTo(302);
@@ -66,6 +89,26 @@ class IngestionPageBackfillIntegrationTests {
 			.contains("started from here, <span>" + run(session, id).get("status").asString().toLowerCase() + "</span>")
 			.contains("Whole calendar days in <span>Asia/Tokyo</span>")
 			.contains("aria-label=\"Start the backfill of source default\"");
+	}
+
+	@Test
+	void aRunStartedWhileAnotherRunsIsRefusedNextToItsButton() throws Exception {
+		long running = jdbc.sql("""
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
+				VALUES ('default', 'SCHEDULED', 'RUNNING', now(), now(), 'busy-node') RETURNING id""")
+			.query(Long.class)
+			.single();
+		try {
+			PageSession session = new PageSession(port).signIn(IntegrationTest.OPERATOR_KEY);
+			String csrf = PageSession.csrfOf(session.get("/ingestion").body());
+			var refused = session.post("/ingestion/runs", "source=default&_csrf=" + csrf);
+			assertThat(refused.statusCode()).isEqualTo(409);
+			assertThat(refused.body()).contains("<h1>Ingestion</h1>", "id=\"run-refused-default\"",
+					"Run " + running + " of this source is in progress; start another when it has finished.");
+		}
+		finally {
+			jdbc.sql("DELETE FROM ingestion_run WHERE id = :id").param("id", running).update();
+		}
 	}
 
 	@Test

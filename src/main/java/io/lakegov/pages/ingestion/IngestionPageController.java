@@ -3,6 +3,7 @@ package io.lakegov.pages.ingestion;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -25,11 +26,11 @@ import io.lakegov.web.PageResponse;
 import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -94,27 +95,66 @@ class IngestionPageController {
 		return "ingestion/ingestion";
 	}
 
+	/**
+	 * A start the page refused for a reason its operator can mend (a day missing or out of range, a closed day,
+	 * a run in progress): said next to the form it came from, with what was typed in it.
+	 */
+	record Refusal(String source, String form, String message, @Nullable String from, @Nullable String to) {
+	}
+
 	@PostMapping("/ingestion/runs")
-	String run(@RequestParam(required = false) @Nullable String source) {
+	String run(@RequestParam(required = false) @Nullable String source, Model model, HttpServletResponse response) {
 		requireOperator();
 		HistorySource of = sources.resolve(source);
-		return started(() -> ingestion.startIncremental(of, RunKind.MANUAL));
+		try {
+			return started(() -> ingestion.startIncremental(of, RunKind.MANUAL));
+		}
+		catch (ApiException ex) {
+			return refused(ex, new Refusal(of.name(), "run", ex.getMessage(), null, null), model, response);
+		}
 	}
 
 	@PostMapping("/ingestion/backfills")
 	String backfill(@RequestParam(required = false) @Nullable String source,
-			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate from,
-			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE) LocalDate to) {
+			@RequestParam(required = false) @Nullable String from, @RequestParam(required = false) @Nullable String to,
+			Model model, HttpServletResponse response) {
 		requireOperator();
-		// whole business days, as every page counts them, the last one included
-		Instant start = ContractBounds.date(from, "The first day").atStartOfDay(dates.zone()).toInstant();
-		Instant end = ContractBounds.date(to, "The last day").plusDays(1).atStartOfDay(dates.zone()).toInstant();
-		if (!start.isBefore(end)) {
-			throw ApiException.badRequest("The first day of a backfill must not be after its last day.");
-		}
 		HistorySource of = sources.resolve(source);
-		horizon.refuseClosedWindow(end);
-		return started(() -> ingestion.startBackfill(of, start, end));
+		try {
+			// whole business days, as every page counts them, the last one included
+			Instant start = day(from, "The first day").atStartOfDay(dates.zone()).toInstant();
+			Instant end = day(to, "The last day").plusDays(1).atStartOfDay(dates.zone()).toInstant();
+			if (!start.isBefore(end)) {
+				throw ApiException.badRequest("The first day of a backfill must not be after its last day.");
+			}
+			horizon.refuseClosedWindow(end);
+			return started(() -> ingestion.startBackfill(of, start, end));
+		}
+		catch (ApiException ex) {
+			return refused(ex, new Refusal(of.name(), "backfill", ex.getMessage(), from, to), model, response);
+		}
+	}
+
+	private static LocalDate day(@Nullable String value, String field) {
+		if (value == null || value.isBlank()) {
+			throw ApiException.badRequest(field + " is missing.");
+		}
+		try {
+			return ContractBounds.date(LocalDate.parse(value.strip()), field);
+		}
+		catch (DateTimeParseException ex) {
+			throw ApiException.badRequest(field + " must be a date such as 2026-03-01.");
+		}
+	}
+
+	/** The page again, with the refusal next to its form, under the refusal's status. */
+	private String refused(ApiException ex, Refusal refusal, Model model, HttpServletResponse response) {
+		if (!ex.status().is4xxClientError()) {
+			throw ex;
+		}
+		response.setStatus(ex.status().value());
+		model.addAttribute("refusal", refusal);
+		return ingestion(null, 0, model);
 	}
 
 	private static String started(Supplier<IngestionRun> start) {
