@@ -19,6 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param proposalsCacheTtl how long the computed list of proposals is reused
  * @param maxProbedTables on Databricks, at most this many inventory tables are asked for their properties
  * per computation (there is no bulk view of table properties)
+ * @param maxInventoryTables at most this many inventory tables (the most recently altered) are looked at per
+ * computation; an answer from a longer inventory says it was cut
  * @param defaultLogRetention Delta's default {@code delta.logRetentionDuration}
  * @param defaultDeletedFileRetention Delta's default {@code delta.deletedFileRetentionDuration}
  * @param defaultSnapshotMaxAge Iceberg's default {@code history.expire.max-snapshot-age-ms}
@@ -28,8 +30,9 @@ record RetentionProperties(@DefaultValue("90d") Duration lookback, @DefaultValue
 		@DefaultValue("3") double wideMargin, @DefaultValue("10m") Duration historyCacheTtl,
 		@DefaultValue("256") int historyCacheSize, @DefaultValue("10m") Duration settingsCacheTtl,
 		@DefaultValue("5000") int settingsCacheSize, @DefaultValue("1m") Duration proposalsCacheTtl,
-		@DefaultValue("500") int maxProbedTables, @DefaultValue("30d") Duration defaultLogRetention,
-		@DefaultValue("7d") Duration defaultDeletedFileRetention, @DefaultValue("5d") Duration defaultSnapshotMaxAge) {
+		@DefaultValue("500") int maxProbedTables, @DefaultValue("20000") int maxInventoryTables,
+		@DefaultValue("30d") Duration defaultLogRetention, @DefaultValue("7d") Duration defaultDeletedFileRetention,
+		@DefaultValue("5d") Duration defaultSnapshotMaxAge) {
 
 	RetentionProperties {
 		if (lookback.compareTo(Duration.ofDays(1)) < 0) {
@@ -44,6 +47,9 @@ record RetentionProperties(@DefaultValue("90d") Duration lookback, @DefaultValue
 		if (historyCacheSize < 1 || settingsCacheSize < 1 || maxProbedTables < 0) {
 			throw new IllegalArgumentException("lakegov.retention cache sizes must be positive");
 		}
+		if (maxInventoryTables < 1 || maxInventoryTables > 1_000_000) {
+			throw new IllegalArgumentException("lakegov.retention.max-inventory-tables must be between 1 and 1,000,000");
+		}
 		if (defaultLogRetention.isNegative() || defaultDeletedFileRetention.isNegative()
 				|| defaultSnapshotMaxAge.isNegative()) {
 			throw new IllegalArgumentException("lakegov.retention defaults cannot be negative");
@@ -53,7 +59,7 @@ record RetentionProperties(@DefaultValue("90d") Duration lookback, @DefaultValue
 	/** The defaults as the test and library code use them. */
 	static RetentionProperties defaults() {
 		return new RetentionProperties(Duration.ofDays(90), 1.5, 3, Duration.ofMinutes(10), 256,
-				Duration.ofMinutes(10), 5000, Duration.ofMinutes(1), 500, Duration.ofDays(30), Duration.ofDays(7),
+				Duration.ofMinutes(10), 5000, Duration.ofMinutes(1), 500, 20_000, Duration.ofDays(30), Duration.ofDays(7),
 				Duration.ofDays(5));
 	}
 

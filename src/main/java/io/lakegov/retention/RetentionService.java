@@ -43,13 +43,11 @@ import org.springframework.stereotype.Service;
  * <p>
  * Tables looked at: those time-travelled (or failing to) in the lookback; those with known retention
  * settings (local warehouse: every table with properties; Databricks: the newest altered inventory tables,
- * bounded); and every inventory table, for REVIEW_UNUSED.
+ * bounded); and every inventory table, for REVIEW_UNUSED, up to {@code max-inventory-tables} of them (the
+ * most recently altered; a longer inventory is said to be cut).
  */
 @Service
 public class RetentionService {
-
-	/** Inventory tables considered at most; a lakehouse with more is reviewed in its newest altered part. */
-	static final int INVENTORY_LIMIT = 20_000;
 
 	private static final Comparator<RetentionProposal> ORDER = Comparator.comparing(RetentionProposal::kind)
 		.thenComparing(RetentionProposal::confidence)
@@ -91,8 +89,11 @@ public class RetentionService {
 	 * @param items RAISE first, then LOWER, then REVIEW_UNUSED; higher confidence first within each
 	 * @param inventory whether the source's table inventory was read
 	 * @param metadata how many of the tables' settings and histories the source gave
+	 * @param inventoryTables the inventory's tables looked at
+	 * @param inventoryCut whether the inventory lists more tables than were looked at
 	 */
-	record Proposals(List<RetentionProposal> items, Availability inventory, Availability metadata) {
+	record Proposals(List<RetentionProposal> items, Availability inventory, Availability metadata, int inventoryTables,
+			boolean inventoryCut) {
 
 		boolean complete() {
 			return inventory.complete() && metadata.complete();
@@ -154,10 +155,19 @@ public class RetentionService {
 			.collect(Collectors.groupingBy(TravelRead::table, LinkedHashMap::new, Collectors.toList()));
 		SourceVisit visit = source.visit();
 		String inventoryTable = source.database().inventoryTable();
+		int limit = config.maxInventoryTables();
+		// one more than looked at, to tell an inventory of exactly the limit from a longer one
 		SourceAnswer<Map<TableName, SourceInventory.Entry>> listed = visit.read(inventoryName(),
-				jdbc -> SourceInventory.tables(jdbc, inventoryTable, INVENTORY_LIMIT));
-		Map<TableName, SourceInventory.Entry> inventory = listed.orElse(Map.of());
+				jdbc -> SourceInventory.tables(jdbc, inventoryTable, limit + 1));
+		Map<TableName, SourceInventory.Entry> inventory = new LinkedHashMap<>(listed.orElse(Map.of()));
 		logGap(listed);
+		boolean cut = inventory.size() > limit;
+		if (cut) {
+			TableName beyond = List.copyOf(inventory.keySet()).get(limit);
+			inventory.remove(beyond);
+			log.info("The table inventory lists more than {} tables; retention proposals look at the {} altered most "
+					+ "recently (lakegov.retention.max-inventory-tables)", limit, limit);
+		}
 		TableMetadata.Reading reading = metadata.reading(visit);
 		Set<TableName> withSettings = new LinkedHashSet<>(reading.tablesWithSettings(config.maxProbedTables()));
 		Set<TableName> candidates = new LinkedHashSet<>();
@@ -179,7 +189,8 @@ public class RetentionService {
 			proposals.addAll(rules.propose(tableFacts));
 		}
 		proposals.sort(ORDER);
-		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability());
+		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability(), inventory.size(),
+				cut);
 	}
 
 	/**

@@ -29,8 +29,11 @@ import org.springframework.web.client.RestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @IntegrationTest(properties = { "lakegov.retention.proposals-cache-ttl=0s", "lakegov.retention.settings-cache-ttl=0s",
-		"lakegov.retention.history-cache-ttl=0s" })
+		"lakegov.retention.history-cache-ttl=0s", "lakegov.retention.max-inventory-tables=" + RetentionIntegrationTests.INVENTORY })
 class RetentionIntegrationTests {
+
+	/** Inventory tables looked at, more than the demo's. */
+	static final int INVENTORY = 100;
 
 	static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
@@ -73,6 +76,8 @@ class RetentionIntegrationTests {
 
 		assertThat(page.get("inventory").get("status").asString()).isEqualTo("AVAILABLE");
 		assertThat(page.get("metadata").get("status").asString()).isEqualTo("AVAILABLE");
+		assertThat(page.get("inventoryCut").asBoolean()).isFalse();
+		assertThat(page.get("inventoryTables").asInt()).isPositive().isLessThan(INVENTORY);
 
 		List<String> found = new ArrayList<>();
 		page.get("items").forEach(item -> found.add(item.get("kind").asString() + " " + item.get("table").asString()));
@@ -194,6 +199,36 @@ class RetentionIntegrationTests {
 		assertThat(response.getStatusCode().value()).isEqualTo(200);
 		assertThat(response.getBody().get("evidence").get("timeTravelReads").asInt()).isZero();
 		assertThat(response.getBody().get("proposals").size()).isZero();
+	}
+
+	@Test
+	void anInventoryLongerThanTheBoundIsLookedAtInItsNewestPartAndSaysSo() throws Exception {
+		jdbc.sql("""
+				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+				SELECT 'main', 'many', 't' || lpad(n::text, 3, '0'), 'MANAGED', :created,
+				       CAST(:created AS timestamptz) + n * interval '1 day'
+				FROM generate_series(1, :count) AS n""")
+			.param("created", java.sql.Timestamp.from(now.minus(400, ChronoUnit.DAYS)))
+			.param("count", INVENTORY + 5)
+			.update();
+
+		JsonNode page = api.get().uri("/api/v1/retention/proposals?kind=REVIEW_UNUSED&size=500").retrieve()
+			.body(JsonNode.class);
+
+		assertThat(page.get("inventoryCut").asBoolean()).isTrue();
+		assertThat(page.get("inventoryTables").asInt()).isEqualTo(INVENTORY);
+		assertThat(page.get("inventory").get("status").asString()).as("everything asked was answered")
+			.isEqualTo("AVAILABLE");
+		List<String> review = new ArrayList<>();
+		page.get("items").forEach(item -> review.add(item.get("table").asString()));
+		assertThat(review).as("the most recently altered tables, the five altered longest ago left out")
+			.hasSize(INVENTORY)
+			.contains("main.many.t105", "main.many.t006")
+			.doesNotContain("main.many.t001", "main.many.t005");
+
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+		assertThat(session.get("/retention").body()).contains("id=\"inventory-cut\"",
+				"The inventory lists more than 100 tables: these proposals look at the 100 altered most recently");
 	}
 
 	@Test
