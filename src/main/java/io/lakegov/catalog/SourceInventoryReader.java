@@ -10,25 +10,52 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import io.lakegov.history.HistorySource;
 import io.lakegov.history.SourceDatabase;
 import io.lakegov.history.SourceTimes;
+import io.lakegov.history.Sources;
+import io.lakegov.web.Secrets;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the table inventory from the source. Columns are looked up by name in what the source
- * returns, so a source without some optional column (or with new ones) still syncs.
+ * Reads the table inventory from every enabled source, in configuration order (one region's metastore each;
+ * sources that share a metastore list the same tables). Columns are looked up by name in what a source
+ * returns, so a source without some optional column (or with new ones) still syncs. A source that does not
+ * answer fails the read as a whole: the sync would otherwise take all its tables for dropped.
  */
 @Component
 class SourceInventoryReader {
 
-	private final SourceDatabase source;
+	private static final Logger log = LoggerFactory.getLogger(SourceInventoryReader.class);
 
-	SourceInventoryReader(SourceDatabase source) {
-		this.source = source;
+	private final Sources sources;
+
+	SourceInventoryReader(Sources sources) {
+		this.sources = sources;
 	}
 
+	/** Every enabled source's tables, the first source's first. */
 	List<SourceTable> read() {
+		List<SourceTable> tables = new ArrayList<>();
+		for (HistorySource source : sources.enabled()) {
+			try {
+				tables.addAll(read(source.database()));
+			}
+			catch (DataAccessException ex) {
+				log.warn("The table inventory of source {} cannot be read, so no source's inventory is synced this "
+						+ "time: {}", source.name(), Secrets.mask(ex.getMostSpecificCause().getMessage()));
+				throw ex;
+			}
+		}
+		return tables;
+	}
+
+	/** One source's tables. */
+	static List<SourceTable> read(SourceDatabase source) {
 		// the table name comes from validated configuration, never from a request; every column is
 		// asked for because sources differ in which optional ones they have
 		String sql = "SELECT * FROM " + source.inventoryTable()

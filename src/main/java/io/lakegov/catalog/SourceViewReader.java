@@ -10,7 +10,9 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import io.lakegov.history.HistorySource;
 import io.lakegov.history.SourceDatabase;
+import io.lakegov.history.Sources;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,20 +21,21 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
- * Reads the view definitions from the source's {@code views} table beside its table inventory
+ * Reads the view definitions from each enabled source's {@code views} table beside its table inventory
  * ({@code system.information_schema.views} beside {@code system.information_schema.tables}). A source
- * without it, or without a {@code view_definition} column, has no definitions to give: the sync then
- * leaves the ones it kept as they are.
+ * without it, or without a {@code view_definition} column, has no definitions to give; then none are read
+ * from any source this time, and the sync leaves the ones it kept as they are (a view of that source would
+ * otherwise be taken for dropped).
  */
 @Component
 class SourceViewReader {
 
 	private static final Logger log = LoggerFactory.getLogger(SourceViewReader.class);
 
-	private final SourceDatabase source;
+	private final Sources sources;
 
-	SourceViewReader(SourceDatabase source) {
-		this.source = source;
+	SourceViewReader(Sources sources) {
+		this.sources = sources;
 	}
 
 	/** The views table beside the inventory table: its last name part replaced by {@code views}. */
@@ -41,8 +44,23 @@ class SourceViewReader {
 		return dot < 0 ? "views" : inventoryTable.substring(0, dot + 1) + "views";
 	}
 
-	/** The definitions, or empty when the source has none to give. */
+	/** Every enabled source's definitions, the first source's first, or empty when one of them has none to give. */
 	Optional<List<SourceView>> read() {
+		List<SourceView> views = new ArrayList<>();
+		for (HistorySource source : sources.enabled()) {
+			Optional<List<SourceView>> found = read(source.database());
+			if (found.isEmpty()) {
+				if (sources.enabled().size() > 1) {
+					log.debug("Source {} gives no view definitions, so none are synced this time", source.name());
+				}
+				return Optional.empty();
+			}
+			views.addAll(found.get());
+		}
+		return Optional.of(views);
+	}
+
+	private static Optional<List<SourceView>> read(SourceDatabase source) {
 		// the table name comes from validated configuration, never from a request; every column is
 		// asked for because sources differ in which optional ones they have
 		String sql = "SELECT * FROM " + viewsTable(source.inventoryTable())

@@ -41,8 +41,8 @@ public final class Sources {
 	}
 
 	/**
-	 * The first enabled source: what the table inventory, the table metadata and the demo read (see the
-	 * README's design section).
+	 * The first enabled source: what the table metadata (retention) and the demo read, and whose attributes a
+	 * table several sources list keeps in the inventory (see the README's design section).
 	 */
 	public HistorySource primary() {
 		return enabled.get(0);

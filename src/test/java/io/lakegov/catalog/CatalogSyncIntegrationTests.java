@@ -111,7 +111,7 @@ class CatalogSyncIntegrationTests {
 		jdbc.sql("CREATE TABLE lakehouse." + c + " (table_catalog text, table_schema text, table_name text)").update();
 		jdbc.sql("INSERT INTO lakehouse." + c + " VALUES ('" + c + "', 's', 't')").update();
 		var source = new SourceDatabase(dataSource, "query.history", "lakehouse." + c, true, "test");
-		List<SourceTable> tables = new SourceInventoryReader(source).read();
+		List<SourceTable> tables = SourceInventoryReader.read(source);
 		assertThat(tables).extracting(SourceTable::fullName).containsExactly(c + ".s.t");
 		assertThat(tables.get(0).storagePath()).isNull();
 	}

@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
+import io.lakegov.catalog.CatalogSync;
 import io.lakegov.support.CostAssertions;
 import io.lakegov.support.IntegrationTest;
 import io.lakegov.support.RollupAssertions;
@@ -22,6 +23,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -30,6 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Two PostgreSQL sources laid out like {@code system.query.history}, whose statement ids and session ids
@@ -82,6 +85,9 @@ class SeveralSourcesIntegrationTests {
 
 	@Autowired
 	HealthFlips flips;
+
+	@Autowired
+	CatalogSync catalog;
 
 	@LocalServerPort
 	int port;
@@ -248,6 +254,75 @@ class SeveralSourcesIntegrationTests {
 		assertThat(costs()).containsExactly("main.hr.people|5|7", "main.sales.orders|1000|100");
 		CostAssertions.assertCostsMatchFacts(store);
 		RollupAssertions.assertRollupsMatchFacts(store, "%");
+	}
+
+	@Test
+	void theCatalogOfEverySourceIsSyncedAndOneThatDoesNotAnswerDropsNothing() {
+		for (JdbcClient source : List.of(eu, us)) {
+			source.sql("TRUNCATE lakehouse.tables, lakehouse.views, lakehouse.columns").update();
+		}
+		table(eu, "eu_s", "orders", "MANAGED", "id", "amount");
+		table(us, "us_s", "people", "MANAGED", "id", "age");
+		table(us, "us_s", "adults", "VIEW");
+		us.sql("""
+				INSERT INTO lakehouse.views (table_catalog, table_schema, table_name, view_definition)
+				VALUES ('main', 'us_s', 'adults', 'SELECT id FROM main.us_s.people WHERE age >= 18')""").update();
+		// the same name in both: the first source's attributes and columns
+		table(us, "eu_s", "orders", "EXTERNAL", "other");
+
+		catalog.sync();
+
+		assertThat(store.sql("SELECT full_name || '|' || coalesce(table_type, '') FROM table_inventory "
+				+ "WHERE valid_to IS NULL ORDER BY 1").query(String.class).list())
+			.containsExactly("main.eu_s.orders|MANAGED", "main.us_s.adults|VIEW", "main.us_s.people|MANAGED");
+		assertThat(store.sql("SELECT table_name || '.' || column_name FROM column_inventory WHERE valid_to IS NULL "
+				+ "ORDER BY 1").query(String.class).list())
+			.containsExactly("main.eu_s.orders.amount", "main.eu_s.orders.id", "main.us_s.people.age", "main.us_s.people.id");
+		new SourceRows(us).row("v1").text("SELECT count(*) FROM main.us_s.adults").user("carol").started(T0).save();
+		ingestion.runIncremental(sources.find("us").orElseThrow(), RunKind.MANUAL);
+		String readers = api().get()
+			.uri("/api/v1/tables/main.us_s.people/readers?indirect=true&from={d}&to={d}", T0.toString().substring(0, 10),
+					T0.toString().substring(0, 10))
+			.retrieve()
+			.body(String.class);
+		assertThat(readers).as("read through a view only the second source defines")
+			.contains("\"user\":\"carol\"", "\"access\":\"VIA\"", "main.us_s.adults");
+
+		us.sql("ALTER TABLE lakehouse.tables RENAME TO tables_away").update();
+		try {
+			assertThatThrownBy(catalog::sync).isInstanceOf(DataAccessException.class);
+		}
+		finally {
+			us.sql("ALTER TABLE lakehouse.tables_away RENAME TO tables").update();
+		}
+		assertThat(store.sql("SELECT count(*) FROM table_inventory WHERE valid_to IS NOT NULL").query(Long.class).single())
+			.as("no table of the source that did not answer taken for dropped")
+			.isZero();
+		catalog.sync();
+		us.sql("DELETE FROM lakehouse.tables WHERE table_schema = 'us_s' AND table_name = 'people'").update();
+		catalog.sync();
+		assertThat(store.sql("SELECT full_name FROM table_inventory WHERE valid_to IS NOT NULL").query(String.class).list())
+			.as("a table the second source no longer lists").containsExactly("main.us_s.people");
+	}
+
+	private static void table(JdbcClient source, String schema, String name, String type, String... columns) {
+		source.sql("""
+				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+				VALUES ('main', :schema, :name, :type, now() - interval '400 days', now() - interval '400 days')""")
+			.param("schema", schema)
+			.param("name", name)
+			.param("type", type)
+			.update();
+		for (int i = 0; i < columns.length; i++) {
+			source.sql("""
+					INSERT INTO lakehouse.columns (table_catalog, table_schema, table_name, column_name, ordinal_position)
+					VALUES ('main', :schema, :name, :column, :position)""")
+				.param("schema", schema)
+				.param("name", name)
+				.param("column", columns[i])
+				.param("position", i + 1)
+				.update();
+		}
 	}
 
 	@Test
