@@ -47,26 +47,20 @@ class IngestionPageBackfillIntegrationTests {
 		PageSession session = new PageSession(port).signIn(IntegrationTest.OPERATOR_KEY);
 		String csrf = PageSession.csrfOf(session.get("/ingestion").body());
 
-		var incomplete = session.post("/ingestion/backfills", "source=default&from=2026-11-01&_csrf=" + csrf);
-		assertThat(incomplete.statusCode()).isEqualTo(400);
-		assertThat(incomplete.body()).as("the page again, the refusal next to the form, what was typed kept")
+		var incomplete = refused(session, "source=default&from=2026-11-01&_csrf=" + csrf);
+		assertThat(incomplete).as("the page again, the refusal next to the form, what was typed kept")
 			.contains("<h1>Ingestion</h1>", "The last day is missing.", "id=\"backfill-refused-default\"",
 					"value=\"2026-11-01\"", "aria-invalid=\"true\"",
 					"aria-describedby=\"backfill-days-default backfill-refused-default\"");
-		var endless = session.post("/ingestion/backfills", "source=default&from=2026-11-01&to=%2B999999999-12-31&_csrf=" + csrf);
-		assertThat(endless.statusCode()).isEqualTo(400);
-		assertThat(endless.body()).contains("The last day must be a date between 0001-01-01 and 9999-12-31.",
-				"value=\"+999999999-12-31\"");
-		var garbled = session.post("/ingestion/backfills", "source=default&from=1.11.2026&to=2026-11-02&_csrf=" + csrf);
-		assertThat(garbled.statusCode()).isEqualTo(400);
-		assertThat(garbled.body()).contains("The first day must be a date such as 2026-03-01.", "value=\"1.11.2026\"");
-		var backwards = session.post("/ingestion/backfills", "source=default&from=2026-11-03&to=2026-11-02&_csrf=" + csrf);
-		assertThat(backwards.statusCode()).isEqualTo(400);
-		assertThat(backwards.body()).contains("The first day of a backfill must not be after its last day.");
-		var hostile = session.post("/ingestion/backfills",
-				"source=default&from=%3Cscript%3Ealert(1)%3C%2Fscript%3E&to=2026-11-02&_csrf=" + csrf);
-		assertThat(hostile.statusCode()).isEqualTo(400);
-		assertThat(hostile.body()).as("what was typed is shown escaped").doesNotContain("<script>alert(1)")
+		assertThat(refused(session, "source=default&from=2026-11-01&to=%2B999999999-12-31&_csrf=" + csrf))
+			.contains("The last day must be a date between 0001-01-01 and 9999-12-31.", "value=\"+999999999-12-31\"");
+		assertThat(refused(session, "source=default&from=1.11.2026&to=2026-11-02&_csrf=" + csrf))
+			.contains("The first day must be a date such as 2026-03-01.", "value=\"1.11.2026\"");
+		assertThat(refused(session, "source=default&from=2026-11-03&to=2026-11-02&_csrf=" + csrf))
+			.contains("The first day of a backfill must not be after its last day.");
+		assertThat(refused(session, "source=default&from=%3Cscript%3Ealert(1)%3C%2Fscript%3E&to=2026-11-02&_csrf=" + csrf))
+			.as("what was typed is shown escaped")
+			.doesNotContain("<script>alert(1)")
 			.contains("value=\"&lt;script&gt;alert(1)&lt;/script&gt;\"");
 		assertThat(session.post("/ingestion/backfills", "source=nope&from=2026-11-01&to=2026-11-02&_csrf=" + csrf)
 			.statusCode()).isEqualTo(404);
@@ -102,8 +96,9 @@ class IngestionPageBackfillIntegrationTests {
 			PageSession session = new PageSession(port).signIn(IntegrationTest.OPERATOR_KEY);
 			String csrf = PageSession.csrfOf(session.get("/ingestion").body());
 			var refused = session.post("/ingestion/runs", "source=default&_csrf=" + csrf);
-			assertThat(refused.statusCode()).isEqualTo(409);
-			assertThat(refused.body()).contains("<h1>Ingestion</h1>", "id=\"run-refused-default\"",
+			assertThat(refused.statusCode()).isEqualTo(302);
+			assertThat(refused.headers().firstValue("Location").orElseThrow()).endsWith("/ingestion");
+			assertThat(session.get("/ingestion").body()).contains("<h1>Ingestion</h1>", "id=\"run-refused-default\"",
 					"Run " + running + " of this source is in progress; start another when it has finished.");
 		}
 		finally {
@@ -130,6 +125,16 @@ class IngestionPageBackfillIntegrationTests {
 		String past = session.get("/ingestion?runsPage=99").body();
 		assertThat(past).contains("There is no page 100 of runs", "Last page of runs").doesNotContain("No run yet.");
 		assertThat(session.get("/ingestion?runsPage=-1").statusCode()).isEqualTo(400);
+	}
+
+	/**
+	 * The page a refused backfill leads to: the refusal redirects to the page's own address, which shows it once.
+	 */
+	private static String refused(PageSession session, String form) throws Exception {
+		var answer = session.post("/ingestion/backfills", form);
+		assertThat(answer.statusCode()).isEqualTo(302);
+		assertThat(answer.headers().firstValue("Location").orElseThrow()).endsWith("/ingestion");
+		return session.get("/ingestion").body();
 	}
 
 	/** The run ids of the page's list, in its order. */

@@ -26,7 +26,6 @@ import io.lakegov.web.PageResponse;
 import io.lakegov.web.ProblemTypes;
 import io.lakegov.web.Role;
 import io.swagger.v3.oas.annotations.Hidden;
-import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +36,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * Where ingestion stands, per source: health, lag, the run in progress with how far it has got, every run a page at a time, the
@@ -97,27 +97,28 @@ class IngestionPageController {
 
 	/**
 	 * A start the page refused for a reason its operator can mend (a day missing or out of range, a closed day,
-	 * a run in progress): said next to the form it came from, with what was typed in it.
+	 * a run in progress): said next to the form it came from, with what was typed in it, on the page the
+	 * refusal redirects to.
 	 */
 	record Refusal(String source, String form, String message, @Nullable String from, @Nullable String to) {
 	}
 
 	@PostMapping("/ingestion/runs")
-	String run(@RequestParam(required = false) @Nullable String source, Model model, HttpServletResponse response) {
+	String run(@RequestParam(required = false) @Nullable String source, RedirectAttributes redirect) {
 		requireOperator();
 		HistorySource of = sources.resolve(source);
 		try {
 			return started(() -> ingestion.startIncremental(of, RunKind.MANUAL));
 		}
 		catch (ApiException ex) {
-			return refused(ex, new Refusal(of.name(), "run", ex.getMessage(), null, null), model, response);
+			return refused(ex, new Refusal(of.name(), "run", ex.getMessage(), null, null), redirect);
 		}
 	}
 
 	@PostMapping("/ingestion/backfills")
 	String backfill(@RequestParam(required = false) @Nullable String source,
 			@RequestParam(required = false) @Nullable String from, @RequestParam(required = false) @Nullable String to,
-			Model model, HttpServletResponse response) {
+			RedirectAttributes redirect) {
 		requireOperator();
 		HistorySource of = sources.resolve(source);
 		try {
@@ -131,7 +132,7 @@ class IngestionPageController {
 			return started(() -> ingestion.startBackfill(of, start, end));
 		}
 		catch (ApiException ex) {
-			return refused(ex, new Refusal(of.name(), "backfill", ex.getMessage(), from, to), model, response);
+			return refused(ex, new Refusal(of.name(), "backfill", ex.getMessage(), from, to), redirect);
 		}
 	}
 
@@ -147,14 +148,16 @@ class IngestionPageController {
 		}
 	}
 
-	/** The page again, with the refusal next to its form, under the refusal's status. */
-	private String refused(ApiException ex, Refusal refusal, Model model, HttpServletResponse response) {
+	/**
+	 * Back to the page, which shows the refusal next to its form once: a redirect, so that the page's own
+	 * address (its pager's links, its updates, a reload) is the page's and not the refused POST's.
+	 */
+	private static String refused(ApiException ex, Refusal refusal, RedirectAttributes redirect) {
 		if (!ex.status().is4xxClientError()) {
 			throw ex;
 		}
-		response.setStatus(ex.status().value());
-		model.addAttribute("refusal", refusal);
-		return ingestion(null, 0, model);
+		redirect.addFlashAttribute("refusal", refusal);
+		return "redirect:/ingestion";
 	}
 
 	private static String started(Supplier<IngestionRun> start) {
