@@ -18,6 +18,25 @@
     timer = setTimeout(refresh, EVERY_MS);
   }
 
+  // keeps a keyboard or screen-reader user where they were when the part around them is swapped: the same
+  // control (by id, or a link by its address) in the fresh part takes the focus back
+  function refocus(part, focused) {
+    if (!focused) {
+      return;
+    }
+    let again = null;
+    if (focused.id) {
+      again = part.querySelector("#" + CSS.escape(focused.id));
+    } else if (focused.getAttribute("href")) {
+      again = Array.from(part.querySelectorAll("a[href]")).find(function (link) {
+        return link.getAttribute("href") === focused.getAttribute("href");
+      });
+    }
+    if (again) {
+      again.focus({ preventScroll: true });
+    }
+  }
+
   function refresh() {
     if (paused) {
       return;
@@ -33,7 +52,9 @@
         document.querySelectorAll("[data-live]").forEach(function (part) {
           const fresh = next.getElementById(part.id);
           if (fresh) {
+            const focused = part.contains(document.activeElement) ? document.activeElement : null;
             part.replaceChildren.apply(part, Array.from(fresh.childNodes));
+            refocus(part, focused);
           }
         });
         if (document.querySelector("[data-running]")) {

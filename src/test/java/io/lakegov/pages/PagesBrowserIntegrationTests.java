@@ -61,6 +61,9 @@ class PagesBrowserIntegrationTests {
 	@Autowired
 	CatalogSync catalog;
 
+	@Autowired
+	JdbcClient store;
+
 	ChromeDriver browser;
 
 	WebDriverWait wait;
@@ -236,6 +239,37 @@ class PagesBrowserIntegrationTests {
 		assertThat(browser.findElement(By.id("runs-heading")).findElement(By.xpath("..")).getText()).contains("succeeded");
 		assertThat(browser.findElements(By.xpath("//button[text()='Start a run now']"))).as("a viewer's buttons").isEmpty();
 		accessible("ingestion");
+	}
+
+	@Test
+	void theIngestionPagesUpdatesLeaveTheFocusWhereItWas() throws Exception {
+		store.sql("""
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, finished_at, node)
+				SELECT 'default', 'MANUAL', 'SUCCEEDED', now() - n * interval '1 hour', now() - n * interval '1 hour',
+				       now() - n * interval '1 hour' + interval '1 minute', 'earlier-node'
+				FROM generate_series(1, 12) AS n""").update();
+		long running = store.sql("""
+				INSERT INTO ingestion_run (source, kind, status, started_at, heartbeat_at, node)
+				VALUES ('default', 'SCHEDULED', 'RUNNING', now(), now(), 'busy-node') RETURNING id""")
+			.query(Long.class)
+			.single();
+		try {
+			open("/ingestion");
+			signIn(IntegrationTest.VIEWER_KEY);
+			wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("refresh-status"), "Updating every few"));
+			WebElement next = browser.findElement(By.partialLinkText("Next runs"));
+			String address = next.getAttribute("href");
+			browser.executeScript("arguments[0].focus()", next);
+			wait.until(ExpectedConditions.stalenessOf(next));
+			assertThat((String) browser.executeScript("return document.activeElement.href"))
+				.as("the same link, swapped in by the update, has the focus again")
+				.isEqualTo(address);
+		}
+		finally {
+			store.sql("DELETE FROM ingestion_run WHERE node IN ('earlier-node', 'busy-node') OR id = :id")
+				.param("id", running)
+				.update();
+		}
 	}
 
 	@Test
