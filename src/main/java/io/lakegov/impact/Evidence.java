@@ -18,9 +18,12 @@ package io.lakegov.impact;
  * @param indirectEtlReads of those, the ones run by jobs and pipelines
  * @param indirectReaders distinct users who reached it only through views
  * @param shares Delta Sharing shares it is in now
+ * @param unqualifiedReads statements that read the table's name without its catalog or schema (not counted in
+ * {@code reads}): the analyser could not complete the name, so they may have read this table or another of that
+ * name
  */
 public record Evidence(long reads, long writes, long timeTravelReads, long readers, long writers, long etlReads,
 		long otherReads, long sources, long lineageOnlyReads, long lineageOnlyWrites, long views, long indirectReads,
-		long indirectEtlReads, long indirectReaders, long shares) {
+		long indirectEtlReads, long indirectReaders, long shares, long unqualifiedReads) {
 
 }

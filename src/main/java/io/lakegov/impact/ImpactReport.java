@@ -17,7 +17,8 @@ import io.lakegov.views.ViewReach;
  * @param seen false when lakegov never saw the table in usage facts or the inventory
  * @param from the first business day of the lookback window
  * @param to the last business day of the window (today)
- * @param verdict UNUSED, READ_ONLY_BY_ETL or ACTIVE over the window; SHARED whenever it is in a share now
+ * @param verdict UNUSED, POSSIBLY_READ, READ_ONLY_BY_ETL or ACTIVE over the window; SHARED whenever it is in a
+ * share now
  * @param evidence the counts behind the verdict
  * @param lastRead the latest read ever recorded
  * @param lastWrite the latest write ever recorded
@@ -33,12 +34,17 @@ import io.lakegov.views.ViewReach;
  * @param indirectReaders users who reached the table only through those views, each with the paths
  * @param viewLimits how far views were followed (depth bound, cycles refused)
  * @param deprecation the table's mark for removal (planned date, note, who marked it and when), null when unmarked
+ * @param unqualifiedNames the table's names without its catalog ({@code schema.table}) or schema ({@code table})
+ * that statements read in the window, with their reads: names the analyser could not complete, which may be this
+ * table's
+ * @param unqualifiedReaders the users who read those names in the window, most statements first
  */
 public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate to, Verdict verdict,
 		Evidence evidence, Instant lastRead, Instant lastWrite, List<ImpactUser> readers, List<ImpactUser> writers,
 		List<ImpactSource> sources, List<LinkedTable> downstream, List<LinkedTable> upstream,
 		List<ImpactShare> shares, InventoryStatus inventory, List<ViewReach> views, List<IndirectReader> indirectReaders,
-		ViewLimits viewLimits, Deprecation deprecation) {
+		ViewLimits viewLimits, Deprecation deprecation, List<LinkedTable> unqualifiedNames,
+		List<ImpactUser> unqualifiedReaders) {
 
 	public ImpactReport {
 		readers = List.copyOf(readers);
@@ -49,12 +55,15 @@ public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate
 		shares = List.copyOf(shares);
 		views = List.copyOf(views);
 		indirectReaders = List.copyOf(indirectReaders);
+		unqualifiedNames = List.copyOf(unqualifiedNames);
+		unqualifiedReaders = List.copyOf(unqualifiedReaders);
 	}
 
 	/** The report with what the catalog says of the table now: its inventory status and its mark for removal. */
 	ImpactReport withCatalog(InventoryStatus status, Deprecation mark) {
 		return new ImpactReport(table, seen, from, to, verdict, evidence, lastRead, lastWrite, readers, writers, sources,
-				downstream, upstream, shares, status, views, indirectReaders, viewLimits, mark);
+				downstream, upstream, shares, status, views, indirectReaders, viewLimits, mark, unqualifiedNames,
+				unqualifiedReaders);
 	}
 
 }

@@ -7,11 +7,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import io.lakegov.usage.DateRange;
 
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 
 /** Reads the usage rollups an impact report is made of; never the facts themselves. */
@@ -77,6 +80,60 @@ class ImpactRepository {
 			.param("to", range.to())
 			.param("limit", limit)
 			.query((ResultSetExtractor<Usage>) ImpactRepository::usage);
+	}
+
+	/**
+	 * The reads in the window of the table's names without its catalog ({@code schema.table}) and without its
+	 * schema ({@code table}), which is how facts keep a name the analyser could not complete: per name and per
+	 * user, most statements first. None for a name that is not {@code catalog.schema.table}.
+	 */
+	Unqualified unqualifiedReads(String table, DateRange range) {
+		String[] parts = table.split("\\.", -1);
+		if (parts.length != 3) {
+			return new Unqualified(List.of(), List.of());
+		}
+		List<UnqualifiedRow> rows = jdbc.sql("""
+				SELECT table_name, user_name, sum(statements), max(last_event), sum(time_travel_statements),
+				       sum(lineage_only_statements)
+				FROM table_user_daily
+				WHERE table_name = ANY(:names) AND role = 'READ' AND business_date BETWEEN :from AND :to
+				GROUP BY table_name, user_name""")
+			.param("names", new SqlArrayValue("text", parts[1] + "." + parts[2], parts[2]))
+			.param("from", range.from())
+			.param("to", range.to())
+			.query((rs, n) -> new UnqualifiedRow(rs.getString(1), new ImpactUser(rs.getString(2), rs.getLong(3),
+					rs.getLong(6), rs.getLong(5), instant(rs.getTimestamp(4)))))
+			.list();
+		Map<String, LinkedTable> names = new TreeMap<>();
+		Map<String, ImpactUser> readers = new TreeMap<>();
+		for (UnqualifiedRow row : rows) {
+			ImpactUser user = row.user();
+			names.merge(row.name(), new LinkedTable(row.name(), user.statements(), user.last()),
+					(a, b) -> new LinkedTable(a.table(), a.statements() + b.statements(), latest(a.last(), b.last())));
+			readers.merge(user.user(), user, (a, b) -> new ImpactUser(a.user(), a.statements() + b.statements(),
+					a.lineageOnly() + b.lineageOnly(), a.timeTravelStatements() + b.timeTravelStatements(),
+					latest(a.last(), b.last())));
+		}
+		Comparator<LinkedTable> busiestName = Comparator.comparingLong(LinkedTable::statements).reversed();
+		Comparator<ImpactUser> busiestUser = Comparator.comparingLong(ImpactUser::statements).reversed();
+		return new Unqualified(names.values().stream().sorted(busiestName.thenComparing(LinkedTable::table)).toList(),
+				readers.values().stream().sorted(busiestUser.thenComparing(ImpactUser::user)).toList());
+	}
+
+	private record UnqualifiedRow(String name, ImpactUser user) {
+	}
+
+	/** Reads of a table's names without catalog or schema: per name, and per user over all of them. */
+	record Unqualified(List<LinkedTable> names, List<ImpactUser> readers) {
+
+		long statements() {
+			return names.stream().mapToLong(LinkedTable::statements).sum();
+		}
+
+	}
+
+	private static Instant latest(Instant a, Instant b) {
+		return a == null ? b : b == null ? a : a.isAfter(b) ? a : b;
 	}
 
 	private static Usage usage(ResultSet rows) throws SQLException {

@@ -62,9 +62,12 @@ public class ImpactService {
 	public ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
 		if (!table.seen()) {
-			return new ImpactReport(table.name(), false, window.from(), window.to(), Verdict.UNUSED,
-					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), null, null, List.of(), List.of(), List.of(),
-					List.of(), List.of(), List.of(), status, List.of(), List.of(), null, deprecations.of(table.name()).orElse(null));
+			var unqualified = repository.unqualifiedReads(table.name(), window);
+			return new ImpactReport(table.name(), false, window.from(), window.to(),
+					unqualified.statements() > 0 ? Verdict.POSSIBLY_READ : Verdict.UNUSED,
+					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unqualified.statements()), null, null,
+					List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), status, List.of(), List.of(), null,
+					deprecations.of(table.name()).orElse(null), unqualified.names(), limited(unqualified.readers()));
 		}
 		return cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window), ImpactService::rows)
 			.withCatalog(status, deprecations.of(table.name()).orElse(null));
@@ -87,6 +90,8 @@ public class ImpactService {
 			.mapToLong(ImpactRepository.UsageRow::statements)
 			.sum();
 		List<ImpactShare> shared = shares.exposures(table, MAX_LISTED).stream().map(ImpactService::share).toList();
+		var unqualified = repository.unqualifiedReads(table, window);
+		long unqualifiedReads = unqualified.statements();
 		long currentShares = shared.stream().filter(ImpactShare::current).count();
 		var evidence = new Evidence(reads, writers.stream().mapToLong(ImpactUser::statements).sum(),
 				readers.stream().mapToLong(ImpactUser::timeTravelStatements).sum(), readers.size(), writers.size(),
@@ -95,11 +100,12 @@ public class ImpactService {
 				readers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
 				writers.stream().mapToLong(ImpactUser::lineageOnly).sum(),
 				viewsPart.views().stream().map(ViewReach::view).distinct().count(), viewsPart.reads(),
-				viewsPart.etlReads(), viewsPart.readers().size(), currentShares);
+				viewsPart.etlReads(), viewsPart.readers().size(), currentShares, unqualifiedReads);
 		long allReads = reads + viewsPart.reads();
 		long allEtlReads = etlReads + viewsPart.etlReads();
 		Verdict verdict = currentShares > 0 ? Verdict.SHARED
-				: allReads == 0 ? Verdict.UNUSED : allEtlReads == allReads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE;
+				: allReads > 0 ? (allEtlReads == allReads ? Verdict.READ_ONLY_BY_ETL : Verdict.ACTIVE)
+						: unqualifiedReads > 0 ? Verdict.POSSIBLY_READ : Verdict.UNUSED;
 		List<ImpactSource> sources = sourceRows.stream()
 			.map(row -> new ImpactSource(row.sourceKind(), row.sourceId(), row.role(), row.statements(), row.lineageOnly(),
 					row.last()))
@@ -109,7 +115,8 @@ public class ImpactService {
 		return new ImpactReport(table, true, window.from(), window.to(), verdict, evidence, usage.lastRead(),
 				usage.lastWrite(), limited(readers), limited(writers), sources, usage.downstream(), usage.upstream(),
 				shared, null, viewsPart.views().stream().limit(MAX_LISTED).toList(),
-				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits(), null);
+				viewsPart.readers().stream().limit(MAX_LISTED).toList(), viewsPart.limits(), null, unqualified.names(),
+				limited(unqualified.readers()));
 	}
 
 	private static ImpactShare share(ShareRepository.Exposure sourced) {
@@ -120,7 +127,8 @@ public class ImpactService {
 	}
 
 	private static int rows(ImpactReport report) {
-		return report.readers().size() + report.writers().size() + report.sources().size()
+		return report.readers().size() + report.writers().size() + report.sources().size() + report.unqualifiedNames().size()
+				+ report.unqualifiedReaders().size()
 				+ report.downstream().size() + report.upstream().size() + report.views().size()
 				+ report.indirectReaders().size() + report.shares().size();
 	}

@@ -152,6 +152,51 @@ class CatalogSyncIntegrationTests {
 	}
 
 	@Test
+	void aTableWhoseNameWithoutCatalogOrSchemaWasReadIsPossiblyReadAndNotUnused() throws Exception {
+		String c = UsageFixtures.unique("unq");
+		String schemaOnly = c + "_s";
+		String bare = c + "_b";
+		String lonely = c + "_l";
+		for (String name : List.of(schemaOnly, bare, lonely)) {
+			addSourceTable(c, name, null);
+		}
+		sync.sync();
+		Instant now = Instant.now();
+		// no USE said the catalog, no engine lineage completed the names: the facts keep them as written
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "ann", now.minus(2, ChronoUnit.DAYS)).reads("s." + schemaOnly).done()
+			.statement(c + "-2", "bob", now.minus(1, ChronoUnit.DAYS)).reads(bare).done()
+			.statement(c + "-3", "bob", now.minus(1, ChronoUnit.DAYS).plusSeconds(5)).reads("s." + schemaOnly).done()
+			.load();
+
+		List<String> mine = get("/api/v1/tables/unused?days=90&size=1000").get("tables").get("items").valueStream()
+			.map(item -> item.get("table").asString())
+			.filter(name -> name.startsWith(c + "."))
+			.toList();
+		assertThat(mine).as("a table that may have been read under a shorter name is no unused table")
+			.containsExactly(c + ".s." + lonely);
+
+		JsonNode impact = get("/api/v1/tables/" + c + ".s." + schemaOnly + "/impact");
+		assertThat(impact.get("verdict").asString()).isEqualTo("POSSIBLY_READ");
+		assertThat(impact.get("evidence").get("reads").asLong()).isZero();
+		assertThat(impact.get("evidence").get("unqualifiedReads").asLong()).isEqualTo(2);
+		assertThat(impact.get("unqualifiedNames").get(0).get("table").asString()).isEqualTo("s." + schemaOnly);
+		assertThat(impact.get("unqualifiedReaders").valueStream().map(user -> user.get("user").asString()).toList())
+			.containsExactly("ann", "bob");
+		assertThat(get("/api/v1/tables/" + c + ".s." + bare + "/impact").get("verdict").asString())
+			.isEqualTo("POSSIBLY_READ");
+		assertThat(get("/api/v1/tables/" + c + ".s." + lonely + "/impact").get("verdict").asString()).isEqualTo("UNUSED");
+		assertThat(get("/api/v1/tables/" + c + "_other.s." + bare + "/impact").get("verdict").asString())
+			.as("a table never seen whose name without catalog was read")
+			.isEqualTo("POSSIBLY_READ");
+
+		String page = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY).get("/tables/" + c + ".s." + schemaOnly)
+			.body();
+		assertThat(page).contains("Maybe read under a shorter name", "id=\"unqualified\"", "<code>s." + schemaOnly + "</code>",
+				">ann</a>", ">bob</a>");
+	}
+
+	@Test
 	void aTableReadOnlyThroughAViewIsNotUnused() {
 		String c = UsageFixtures.unique("unv");
 		for (String name : List.of("base", "deep_base", "old_view_base", "alone")) {

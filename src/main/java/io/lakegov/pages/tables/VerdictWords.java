@@ -15,6 +15,10 @@ record VerdictWords(String headline, String meaning) {
 			case UNUSED -> new VerdictWords("Nobody read this table",
 					"No statement read it, directly or through views, in these days. Dropping it breaks no reader lakegov saw"
 							+ (report.evidence().writes() > 0 ? ", but something still writes it: stop that first." : "."));
+			case POSSIBLY_READ -> new VerdictWords("Maybe read under a shorter name",
+					"Nothing read it by its full name in these days, but statements read its name without the catalog or "
+							+ "the schema, which lakegov could not complete (listed below): they may have read this table. "
+							+ "Find out before dropping or renaming it.");
 			case READ_ONLY_BY_ETL -> new VerdictWords("Only jobs and pipelines read this table",
 					"No person, notebook or dashboard read it in these days. A rename or drop means changing the jobs and "
 							+ "pipelines listed below, and nobody else.");

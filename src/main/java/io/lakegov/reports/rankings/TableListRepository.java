@@ -114,8 +114,9 @@ class TableListRepository {
 	}
 
 	/**
-	 * Oldest last access first; tables never read nor written come first of all; shared tables and the given
-	 * tables (read through views in the window) are left out.
+	 * Oldest last access first; tables never read nor written come first of all; shared tables, the given
+	 * tables (read through views in the window) and tables whose name without catalog or schema was read in
+	 * the window (which may have been theirs) are left out.
 	 */
 	List<Counted<UnusedTable>> unused(DateRange window, List<String> readThroughViews, PageRequest page) {
 		return jdbc.sql("""
@@ -125,6 +126,9 @@ class TableListRepository {
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
 				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
+				    AND NOT EXISTS (SELECT 1 FROM table_summary u
+				                    WHERE u.table_name IN (lower(i.table_schema) || '.' || lower(i.table_name), lower(i.table_name))
+				                      AND u.last_read_date >= :from)
 				    AND NOT i.full_name = ANY(:viewed)
 				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
 				LIMIT :limit OFFSET :offset""")
@@ -144,6 +148,9 @@ class TableListRepository {
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
 				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
+				    AND NOT EXISTS (SELECT 1 FROM table_summary u
+				                    WHERE u.table_name IN (lower(i.table_schema) || '.' || lower(i.table_name), lower(i.table_name))
+				                      AND u.last_read_date >= :from)
 				    AND NOT i.full_name = ANY(:viewed)""")
 			.param("from", window.from())
 			.param("viewed", TableUsageRepository.array("text", readThroughViews.toArray(String[]::new)))
