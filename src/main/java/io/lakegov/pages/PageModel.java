@@ -18,6 +18,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /** What every page's layout shows: who is signed in, with which role, and how times and counts read. */
 @ControllerAdvice(basePackageClasses = PageModel.class)
@@ -114,7 +115,13 @@ class PageModel {
 	 * lists back to their first pages, every other choice (an order, a size) as it is.
 	 */
 	public String withDays(@Nullable LocalDate from) {
-		var builder = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam("to");
+		return withDays(from, null);
+	}
+
+	/** As {@link #withDays(LocalDate)}, up to {@code to} (today without one). */
+	public String withDays(@Nullable LocalDate from, @Nullable LocalDate to) {
+		UriComponentsBuilder builder = ServletUriComponentsBuilder.fromCurrentRequest();
+		builder = to == null ? builder.replaceQueryParam("to") : builder.replaceQueryParam("to", to);
 		builder = from == null ? builder.replaceQueryParam("from") : builder.replaceQueryParam("from", from);
 		for (String name : parameters().keySet()) {
 			if (isListPage(name)) {

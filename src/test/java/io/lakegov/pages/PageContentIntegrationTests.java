@@ -1,6 +1,7 @@
 package io.lakegov.pages;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
@@ -66,6 +67,27 @@ class PageContentIntegrationTests {
 			.doesNotContain("Views built on it");
 		String nothing = session.get("/tables/" + c + ".s.orders_gold").body();
 		assertThat(section(nothing, "built")).contains("No view is built on it");
+	}
+
+	@Test
+	void aTableUnreadInTheDaysShownButReadInTheQuarterSaysSoUnderItsVerdict() throws Exception {
+		String c = UsageFixtures.unique("wide");
+		String table = c + ".s.orders";
+		Instant now = Instant.now();
+		UsageFixtures.facts(facts, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "ann", now.minus(60, ChronoUnit.DAYS)).reads(table).done()
+			.statement(c + "-2", "etl", now.minus(1, ChronoUnit.DAYS)).kind("INSERT").writes(table).done()
+			.load();
+		PageSession session = new PageSession(port).signIn(IntegrationTest.VIEWER_KEY);
+
+		String month = session.get("/tables/" + table).body();
+		LocalDate today = LocalDate.now(ZoneOffset.UTC);
+		assertThat(month).contains("Nobody read this table", "id=\"wider\"",
+				"But this table was read in the 90 days up to " + today + ": 1 statement",
+				"href=\"/tables/" + table + "?to=" + today + "&amp;from=" + today.minusDays(89) + "\"");
+		String quarter = session.get("/tables/" + table + "?from=" + today.minusDays(89) + "&to=" + today).body();
+		assertThat(quarter).contains("People use this table")
+			.doesNotContain("id=\"wider\"");
 	}
 
 	@Test

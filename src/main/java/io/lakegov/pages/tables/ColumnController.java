@@ -60,7 +60,12 @@ class ColumnController {
 		model.addAttribute("column", name.name());
 		model.addAttribute("range", range);
 		model.addAttribute("today", dates.today());
-		model.addAttribute("report", impact.report(resolved, name, range));
+		var report = impact.report(resolved, name, range);
+		model.addAttribute("report", report);
+		model.addAttribute("wider", report.evidence().reads() > 0 ? null : WiderLook.of(range).map(longer -> {
+			var wider = impact.report(resolved, name, longer);
+			return wider.evidence().reads() == 0 ? null : new WiderLook(longer, wider.evidence().reads(), wider.lastRead());
+		}).orElse(null));
 		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		return "tables/column";
 	}

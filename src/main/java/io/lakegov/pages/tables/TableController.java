@@ -118,6 +118,12 @@ class TableController {
 		model.addAttribute("report", report);
 		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		model.addAttribute("verdict", VerdictWords.of(report));
+		model.addAttribute("wider", report.evidence().reads() + report.evidence().indirectReads() > 0 ? null
+				: WiderLook.of(range).map(longer -> {
+					var wider = impact.report(resolved, longer);
+					long reads = wider.evidence().reads() + wider.evidence().indirectReads();
+					return reads == 0 ? null : new WiderLook(longer, reads, wider.lastRead());
+				}).orElse(null));
 		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range), dates.today()));
 
 		var readerPage = readers.readers(resolved, range, new PageRequest(readersPage, size));
