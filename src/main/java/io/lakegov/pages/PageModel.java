@@ -1,10 +1,12 @@
 package io.lakegov.pages;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,6 +21,7 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
 
 /** What every page's layout shows: who is signed in, with which role, and how times and counts read. */
 @ControllerAdvice(basePackageClasses = PageModel.class)
@@ -130,6 +133,24 @@ class PageModel {
 		}
 		var address = builder.build();
 		return address.getPath() + (address.getQuery() == null ? "" : "?" + address.getQuery());
+	}
+
+	/**
+	 * The address with the days the current page was asked for ({@code from} and {@code to} as given, none when
+	 * it shows its default days), so that following a link from a page of chosen days shows the same days.
+	 */
+	public String keepDays(String address) {
+		StringBuilder kept = new StringBuilder(address);
+		for (String name : List.of("from", "to")) {
+			String[] values = parameters().get(name);
+			if (values != null && values.length > 0 && !values[0].isBlank()) {
+				kept.append(kept.indexOf("?") < 0 ? '?' : '&')
+					.append(name)
+					.append('=')
+					.append(UriUtils.encodeQueryParam(values[0], StandardCharsets.UTF_8));
+			}
+		}
+		return kept.toString();
 	}
 
 	/** The current address's choices a form of other days carries along: all but the days and the lists' pages. */

@@ -87,7 +87,11 @@ class PageContentIntegrationTests {
 				"href=\"/tables/" + table + "?to=" + today + "&amp;from=" + today.minusDays(89) + "\"");
 		String quarter = session.get("/tables/" + table + "?from=" + today.minusDays(89) + "&to=" + today).body();
 		assertThat(quarter).contains("People use this table")
-			.doesNotContain("id=\"wider\"");
+			.doesNotContain("id=\"wider\"")
+			.as("a link to another page of days keeps the days chosen")
+			.contains("href=\"/users/ann?from=" + today.minusDays(89) + "&amp;to=" + today + "\"");
+		assertThat(month).as("and adds none to a page of its default days").contains("href=\"/users/etl\"")
+			.doesNotContain("href=\"/users/etl?");
 	}
 
 	@Test
