@@ -1,15 +1,16 @@
 package io.lakegov.retention;
 
-import io.lakegov.retention.text.TravelFailures;
 import java.sql.Date;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import io.lakegov.retention.text.TravelFailures;
+import io.lakegov.usage.BusinessDates;
 
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -42,8 +43,11 @@ class RetentionFactsRepository {
 
 	private final JdbcClient jdbc;
 
-	RetentionFactsRepository(JdbcClient jdbc) {
+	private final BusinessDates dates;
+
+	RetentionFactsRepository(JdbcClient jdbc, BusinessDates dates) {
 		this.jdbc = jdbc;
+		this.dates = dates;
 	}
 
 	List<TravelRead> travelReads(Instant from) {
@@ -87,8 +91,9 @@ class RetentionFactsRepository {
 		return jdbc.sql("SELECT min(business_date) FROM table_daily HAVING min(business_date) IS NOT NULL").query(LocalDate.class).optional();
 	}
 
-	static LocalDate day(Instant instant) {
-		return instant.atOffset(ZoneOffset.UTC).toLocalDate();
+	/** The business day of an instant, in the business time zone the rollups' days are counted in. */
+	LocalDate day(Instant instant) {
+		return instant.atZone(dates.zone()).toLocalDate();
 	}
 
 }

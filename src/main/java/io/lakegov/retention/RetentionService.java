@@ -261,9 +261,9 @@ public class RetentionService {
 	}
 
 	/** The business days of the lookback, as the daily rollups count them, at most as many as a range holds. */
-	private static DateRange lookback(Instant from, Instant now) {
-		LocalDate to = RetentionFactsRepository.day(now);
-		LocalDate first = RetentionFactsRepository.day(from);
+	private DateRange lookback(Instant from, Instant now) {
+		LocalDate to = facts.day(now);
+		LocalDate first = facts.day(from);
 		return new DateRange(first.isBefore(to.minusDays(DateRange.MAX_DAYS - 1L)) ? to.minusDays(DateRange.MAX_DAYS - 1L)
 				: first, to);
 	}
@@ -280,7 +280,7 @@ public class RetentionService {
 	}
 
 	private RetentionRules rules(Instant from) {
-		boolean covers = facts.firstDay().map(first -> !first.isAfter(RetentionFactsRepository.day(from))).orElse(false);
+		boolean covers = facts.firstDay().map(first -> !first.isAfter(facts.day(from))).orElse(false);
 		return new RetentionRules(config, from, covers);
 	}
 
