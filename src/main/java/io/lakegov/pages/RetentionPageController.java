@@ -41,6 +41,7 @@ class RetentionPageController {
 		model.addAttribute("proposals", proposals);
 		model.addAttribute("pager", Pager.of(proposals.paged(), "page"));
 		model.addAttribute("lookbackDays", retention.lookbackDays());
+		model.addAttribute("filtered", !current.isEmpty());
 		model.addAttribute("kinds", KINDS.stream()
 			.map(key -> key.isEmpty() ? Choice.any("kind", words(key), current, "page")
 					: Choice.of("kind", key, words(key), current, "page"))

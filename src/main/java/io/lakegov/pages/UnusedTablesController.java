@@ -35,6 +35,8 @@ class UnusedTablesController {
 		model.addAttribute("days", days);
 		model.addAttribute("unused", unused);
 		model.addAttribute("pager", Pager.of(unused.tables(), "page"));
+		// an empty list of an inventory never synced is no list of tables all read
+		model.addAttribute("inventoryEmpty", unused.tables().totalItems() == 0 && tables.inventoryTables() == 0);
 		return "unused/unused";
 	}
 

@@ -15,6 +15,11 @@ public enum QuerySort {
 		this.key = key;
 	}
 
+	/** How an address names the order ({@code queriesSort}, {@code sort}). */
+	public String key() {
+		return key;
+	}
+
 	public static QuerySort parse(String text) {
 		for (QuerySort sort : values()) {
 			if (sort.key.toLowerCase(Locale.ROOT).equals(text.toLowerCase(Locale.ROOT))) {

@@ -138,7 +138,8 @@ class TableController {
 
 		var groups = queries.queries(resolved, range, sort, new PageRequest(queriesPage, size));
 		model.addAttribute("queries", groups);
-		model.addAttribute("queriesSort", queriesSort);
+		// as parsed: an address may spell the order in any case
+		model.addAttribute("queriesSort", sort.key());
 		model.addAttribute("queriesOrders", QueryOrder.all());
 		model.addAttribute("queriesPager", Pager.of(groups.queries(), "queriesPage"));
 		// under detail retention the statements of closed days are in the lakehouse archive, not in the store

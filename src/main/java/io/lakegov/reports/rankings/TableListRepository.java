@@ -142,6 +142,10 @@ class TableListRepository {
 			.list();
 	}
 
+	long inventoryTables() {
+		return jdbc.sql("SELECT count(*) FROM table_inventory WHERE valid_to IS NULL").query(Long.class).single();
+	}
+
 	long countUnused(DateRange window, List<String> readThroughViews) {
 		return jdbc.sql("""
 				SELECT count(*) FROM table_inventory i

@@ -53,6 +53,11 @@ public class TableLists {
 	 * The inventory's tables not read in the last days, neither directly nor through a view (shared tables
 	 * never), oldest last access first.
 	 */
+	/** How many tables the lakehouse inventory lists now: none before the first catalog sync. */
+	public long inventoryTables() {
+		return tables.inventoryTables();
+	}
+
 	public UnusedTables unused(int days, PageRequest page) {
 		DateRange window = dates.lastDays(days);
 		List<String> readThroughViews = throughViews.readTables(window);
