@@ -59,8 +59,11 @@ public record ImpactReport(String table, boolean seen, LocalDate from, LocalDate
 		unqualifiedReaders = List.copyOf(unqualifiedReaders);
 	}
 
-	/** The report with what the catalog says of the table now: its inventory status and its mark for removal. */
-	ImpactReport withCatalog(InventoryStatus status, Deprecation mark) {
+	/**
+	 * The report with what the catalog says of the table now: whether lakegov saw it in usage facts or the
+	 * inventory, its inventory status and its mark for removal.
+	 */
+	ImpactReport withCatalog(boolean seen, InventoryStatus status, Deprecation mark) {
 		return new ImpactReport(table, seen, from, to, verdict, evidence, lastRead, lastWrite, readers, writers, sources,
 				downstream, upstream, shares, status, views, indirectReaders, viewLimits, mark, unqualifiedNames,
 				unqualifiedReaders);

@@ -61,16 +61,10 @@ public class ImpactService {
 
 	public ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
-		if (!table.seen()) {
-			var unqualified = repository.unqualifiedReads(table.name(), window);
-			return new ImpactReport(table.name(), false, window.from(), window.to(),
-					unqualified.statements() > 0 ? Verdict.POSSIBLY_READ : Verdict.UNUSED,
-					new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, unqualified.statements()), null, null,
-					List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), status, List.of(), List.of(), null,
-					deprecations.of(table.name()).orElse(null), unqualified.names(), limited(unqualified.readers()));
-		}
-		return cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window), ImpactService::rows)
-			.withCatalog(status, deprecations.of(table.name()).orElse(null));
+		// a table lakegov never saw may still be read through a view or under a shorter name: asked all the same
+		ImpactReport report = cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window),
+				ImpactService::rows);
+		return report.withCatalog(table.seen(), status, deprecations.of(table.name()).orElse(null));
 	}
 
 	/** The report without its catalog part (inventory and mark, {@code null} there). */

@@ -232,6 +232,33 @@ class CatalogSyncIntegrationTests {
 		assertThat(longer).as("the old view's read falls in a year's window").containsExactly(c + ".s.alone");
 	}
 
+	@Test
+	void aTableLakegovNeverSawThatAViewReadsIsReportedWithTheViewsReaders() {
+		String c = UsageFixtures.unique("hid");
+		jdbc.sql("""
+				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, created, last_altered)
+				VALUES (:catalog, 's', 'v', 'VIEW', now() - interval '400 days', now() - interval '400 days')""")
+			.param("catalog", c)
+			.update();
+		jdbc.sql("INSERT INTO lakehouse.views (table_catalog, table_schema, table_name, view_definition) "
+				+ "VALUES (:catalog, 's', 'v', :definition)")
+			.param("catalog", c)
+			.param("definition", "SELECT id FROM " + c + ".s.hidden")
+			.update();
+		sync.sync();
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "ann", Instant.now().minus(2, ChronoUnit.DAYS)).through("DASHBOARD", "d1")
+			.reads(c + ".s.v").done()
+			.load();
+
+		JsonNode impact = get("/api/v1/tables/" + c + ".s.hidden/impact");
+
+		assertThat(impact.get("seen").asBoolean()).as("neither read directly nor listed").isFalse();
+		assertThat(impact.get("verdict").asString()).isEqualTo("ACTIVE");
+		assertThat(impact.get("views").get(0).get("view").asString()).isEqualTo(c + ".s.v");
+		assertThat(impact.get("indirectReaders").get(0).get("user").asString()).isEqualTo("ann");
+	}
+
 	private void addSourceTable(String catalog, String name, String storagePath) {
 		jdbc.sql("""
 				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, data_source_format,
