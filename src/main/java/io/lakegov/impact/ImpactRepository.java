@@ -33,20 +33,20 @@ class ImpactRepository {
 			       sum(time_travel_statements) AS time_travel, max(last_event) AS last_event,
 			       NULL::bigint AS position, sum(lineage_only_statements) AS lineage_only
 			FROM table_user_daily
-			WHERE table_name = :table AND business_date BETWEEN :from AND :to
+			WHERE table_name = ANY(:names) AND business_date BETWEEN :from AND :to
 			GROUP BY role, user_name
 			UNION ALL
 			SELECT 'SOURCE', role, source_kind, source_id, sum(statements), 0, max(last_event), NULL,
 			       sum(lineage_only_statements)
 			FROM table_source_daily
-			WHERE table_name = :table AND business_date BETWEEN :from AND :to
+			WHERE table_name = ANY(:names) AND business_date BETWEEN :from AND :to
 			GROUP BY role, source_kind, source_id
 			UNION ALL
 			SELECT 'DOWNSTREAM', NULL, linked, NULL, statements, 0, last_event,
 			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT target_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
-			      WHERE source_table = :table AND business_date BETWEEN :from AND :to
+			      WHERE source_table = ANY(:names) AND business_date BETWEEN :from AND :to
 			      GROUP BY target_table
 			      ORDER BY sum(statements) DESC, target_table LIMIT :limit) downstream
 			UNION ALL
@@ -54,14 +54,15 @@ class ImpactRepository {
 			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT source_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
-			      WHERE target_table = :table AND business_date BETWEEN :from AND :to
+			      WHERE target_table = ANY(:names) AND business_date BETWEEN :from AND :to
 			      GROUP BY source_table
 			      ORDER BY sum(statements) DESC, source_table LIMIT :limit) upstream
 			UNION ALL
-			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, access.last_event, NULL, 0
+			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, max(access.last_event), NULL, 0
 			FROM table_summary
 			CROSS JOIN LATERAL (VALUES ('READ', last_read), ('WRITE', last_write)) AS access (role, last_event)
-			WHERE table_name = :table""";
+			WHERE table_name = ANY(:names)
+			GROUP BY access.role""";
 
 	private final JdbcClient jdbc;
 
@@ -70,12 +71,13 @@ class ImpactRepository {
 	}
 
 	/**
-	 * What the window's usage part of a report is made of: the user and source rows, at most {@code limit}
-	 * downstream and upstream tables (most statements first), and the latest read and write ever recorded.
+	 * What the window's usage part of a report is made of, over the names one table had (its name, and the one
+	 * it had before a rename): the user and source rows, at most {@code limit} downstream and upstream tables
+	 * (most statements first), and the latest read and write ever recorded.
 	 */
-	Usage usage(String table, DateRange range, int limit) {
+	Usage usage(List<String> names, DateRange range, int limit) {
 		return jdbc.sql(USAGE)
-			.param("table", table)
+			.param("names", new SqlArrayValue("text", names.toArray()))
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)

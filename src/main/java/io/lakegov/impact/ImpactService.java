@@ -62,14 +62,17 @@ public class ImpactService {
 	public ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
 		// a table lakegov never saw may still be read through a view or under a shorter name: asked all the same
-		ImpactReport report = cache.get(List.of("impact", table.name(), window), () -> usage(table.name(), window),
+		// reads under the name a rename took it from, before the rename, were reads of this table
+		List<String> names = status == null || status.renamedFrom() == null ? List.of(table.name())
+				: List.of(table.name(), status.renamedFrom());
+		ImpactReport report = cache.get(List.of("impact", names, window), () -> usage(table.name(), names, window),
 				ImpactService::rows);
 		return report.withCatalog(table.seen(), status, deprecations.of(table.name()).orElse(null));
 	}
 
 	/** The report without its catalog part (inventory and mark, {@code null} there). */
-	private ImpactReport usage(String table, DateRange window) {
-		var usage = repository.usage(table, window, MAX_LISTED);
+	private ImpactReport usage(String table, List<String> names, DateRange window) {
+		var usage = repository.usage(names, window, MAX_LISTED);
 		List<ImpactRepository.UsageRow> rows = usage.rows();
 		List<ImpactUser> readers = users(rows, "READ");
 		List<ImpactUser> writers = users(rows, "WRITE");

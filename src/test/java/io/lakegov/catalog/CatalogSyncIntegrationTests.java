@@ -259,6 +259,32 @@ class CatalogSyncIntegrationTests {
 		assertThat(impact.get("indirectReaders").get(0).get("user").asString()).isEqualTo("ann");
 	}
 
+	@Test
+	void aRenamedTableCountsTheReadsOfTheNameItHadBefore() {
+		String c = UsageFixtures.unique("ren");
+		addSourceTable(c, "before", "s3://lake/" + c + "/t");
+		addSourceTable(c, "idle", "s3://lake/" + c + "/idle");
+		sync.sync();
+		UsageFixtures.facts(repository, tx, ZoneOffset.UTC)
+			.statement(c + "-1", "ann", Instant.now().minus(5, ChronoUnit.DAYS)).through("DASHBOARD", "d1")
+			.reads(c + ".s.before").done()
+			.load();
+		jdbc.sql("DELETE FROM lakehouse.tables WHERE table_catalog = :c AND table_name = 'before'").param("c", c).update();
+		addSourceTable(c, "after", "s3://lake/" + c + "/t");
+		sync.sync();
+
+		List<String> mine = get("/api/v1/tables/unused?days=90&size=1000").get("tables").get("items").valueStream()
+			.map(item -> item.get("table").asString())
+			.filter(name -> name.startsWith(c + "."))
+			.toList();
+		assertThat(mine).as("read under its name before the rename: no unused table").containsExactly(c + ".s.idle");
+		JsonNode impact = get("/api/v1/tables/" + c + ".s.after/impact");
+		assertThat(impact.get("inventory").get("renamedFrom").asString()).isEqualTo(c + ".s.before");
+		assertThat(impact.get("verdict").asString()).isEqualTo("ACTIVE");
+		assertThat(impact.get("readers").get(0).get("user").asString()).isEqualTo("ann");
+		assertThat(impact.get("lastRead").isNull()).isFalse();
+	}
+
 	private void addSourceTable(String catalog, String name, String storagePath) {
 		jdbc.sql("""
 				INSERT INTO lakehouse.tables (table_catalog, table_schema, table_name, table_type, data_source_format,
