@@ -11,21 +11,21 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.lakegov.history.HistorySource;
-import io.lakegov.history.SourceDatabase;
 import io.lakegov.history.Sources;
 import io.lakegov.web.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.stereotype.Component;
 
 /**
  * Reads the view definitions from each enabled source's {@code views} table beside its table inventory
- * ({@code system.information_schema.views} beside {@code system.information_schema.tables}). A source
- * without it, or without a {@code view_definition} column, has no definitions to give; then none are read
- * from any source this time, and the sync leaves the ones it kept as they are (a view of that source would
- * otherwise be taken for dropped).
+ * ({@code system.information_schema.views} beside {@code system.information_schema.tables}). A source without
+ * it, or without a {@code view_definition} column, has no definitions to give and is passed over. A source whose
+ * definitions cannot be read for another reason (a timeout, a refused principal) leaves every definition as the
+ * sync kept it this time: its views would otherwise be taken for dropped.
  */
 @Component
 class SourceViewReader {
@@ -44,35 +44,35 @@ class SourceViewReader {
 		return dot < 0 ? "views" : inventoryTable.substring(0, dot + 1) + "views";
 	}
 
-	/** Every enabled source's definitions, the first source's first, or empty when one of them has none to give. */
+	/**
+	 * Every enabled source's definitions, the first source's first; empty when no source has any to give, or
+	 * when one that has could not be read.
+	 */
 	Optional<List<SourceView>> read() {
 		List<SourceView> views = new ArrayList<>();
+		boolean any = false;
 		for (HistorySource source : sources.enabled()) {
-			Optional<List<SourceView>> found = read(source.database());
-			if (found.isEmpty()) {
-				if (sources.enabled().size() > 1) {
-					log.debug("Source {} gives no view definitions, so none are synced this time", source.name());
+			String table = viewsTable(source.database().inventoryTable());
+			// the table name comes from validated configuration, never from a request; every column is
+			// asked for because sources differ in which optional ones they have
+			String sql = "SELECT * FROM " + table + " WHERE lower(table_schema) <> 'information_schema'";
+			try {
+				Optional<List<SourceView>> found = source.database().jdbc().sql(sql).query(SourceViewReader::rows);
+				if (found.isPresent()) {
+					views.addAll(found.get());
+					any = true;
 				}
+			}
+			catch (BadSqlGrammarException ex) {
+				log.debug("No view definitions in {} of source {}: {}", table, source.name(), Secrets.mask(ex.getMessage()));
+			}
+			catch (DataAccessException ex) {
+				log.warn("The view definitions {} of source {} cannot be read, none are synced this time: {}", table,
+						source.name(), Secrets.mask(ex.getMostSpecificCause().getMessage()));
 				return Optional.empty();
 			}
-			views.addAll(found.get());
 		}
-		return Optional.of(views);
-	}
-
-	private static Optional<List<SourceView>> read(SourceDatabase source) {
-		// the table name comes from validated configuration, never from a request; every column is
-		// asked for because sources differ in which optional ones they have
-		String sql = "SELECT * FROM " + viewsTable(source.inventoryTable())
-				+ " WHERE lower(table_schema) <> 'information_schema'";
-		try {
-			return source.jdbc().sql(sql).query(SourceViewReader::rows);
-		}
-		catch (DataAccessException ex) {
-			log.debug("No view definitions read from {}: {}", viewsTable(source.inventoryTable()),
-					Secrets.mask(ex.getMessage()));
-			return Optional.empty();
-		}
+		return any ? Optional.of(views) : Optional.empty();
 	}
 
 	private static Optional<List<SourceView>> rows(ResultSet rs) throws SQLException {

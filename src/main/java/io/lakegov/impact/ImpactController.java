@@ -45,7 +45,7 @@ class ImpactController {
 			+ "READ_ONLY_BY_ETL, ACTIVE) over the lookback window")
 	ImpactReport impact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
 			+ "a partial name is completed when it matches exactly one known table" + TableRef.PATH_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
-			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
+			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "" + ImpactService.DEFAULT_LOOKBACK_DAYS) @Min(1) @Max(3660) int lookbackDays) {
 		return impact.report(resolver.resolve(table), dates.lastDays(lookbackDays));
 	}
 
@@ -55,7 +55,7 @@ class ImpactController {
 	ColumnImpactReport columnImpact(@Parameter(description = "catalog.schema.table, case-insensitive, backticks allowed; "
 			+ "a partial name is completed when it matches exactly one known table" + TableRef.PATH_DOC, example = "main.sales.orders") @PathVariable @Size(min = 1, max = TableRef.MAX_TEXT) @Pattern(regexp = TableRef.PATTERN, message = TableRef.PATTERN_MESSAGE) String table,
 			@Parameter(description = "the column: letters, digits and underscores, or quoted in backticks; case-insensitive", example = "amount") @PathVariable @Size(min = 1, max = ColumnName.MAX_TEXT) @Pattern(regexp = ColumnName.PATTERN, message = "must be a column name: letters, digits and _, or quoted in backticks") String column,
-			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "90") @Min(1) @Max(3660) int lookbackDays) {
+			@Parameter(description = "business days to look back, today included (1 to 3660)", example = "90") @RequestParam(defaultValue = "" + ImpactService.DEFAULT_LOOKBACK_DAYS) @Min(1) @Max(3660) int lookbackDays) {
 		ColumnName name = ColumnName.parse(column);
 		return columns.report(resolver.resolve(table), name, dates.lastDays(lookbackDays));
 	}

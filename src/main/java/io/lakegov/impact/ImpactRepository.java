@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.lakegov.usage.DateRange;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -33,20 +35,24 @@ class ImpactRepository {
 			       sum(time_travel_statements) AS time_travel, max(last_event) AS last_event,
 			       NULL::bigint AS position, sum(lineage_only_statements) AS lineage_only
 			FROM table_user_daily
-			WHERE table_name = ANY(:names) AND business_date BETWEEN :from AND :to
+			WHERE (table_name = :table OR (table_name = CAST(:former AS text) AND business_date <= CAST(:formerUntil AS date)))
+			  AND business_date BETWEEN :from AND :to
 			GROUP BY role, user_name
 			UNION ALL
 			SELECT 'SOURCE', role, source_kind, source_id, sum(statements), 0, max(last_event), NULL,
 			       sum(lineage_only_statements)
 			FROM table_source_daily
-			WHERE table_name = ANY(:names) AND business_date BETWEEN :from AND :to
+			WHERE (table_name = :table OR (table_name = CAST(:former AS text) AND business_date <= CAST(:formerUntil AS date)))
+			  AND business_date BETWEEN :from AND :to
 			GROUP BY role, source_kind, source_id
 			UNION ALL
 			SELECT 'DOWNSTREAM', NULL, linked, NULL, statements, 0, last_event,
 			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT target_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
-			      WHERE source_table = ANY(:names) AND business_date BETWEEN :from AND :to
+			      WHERE (source_table = :table
+			             OR (source_table = CAST(:former AS text) AND business_date <= CAST(:formerUntil AS date)))
+			        AND business_date BETWEEN :from AND :to
 			      GROUP BY target_table
 			      ORDER BY sum(statements) DESC, target_table LIMIT :limit) downstream
 			UNION ALL
@@ -54,14 +60,17 @@ class ImpactRepository {
 			       row_number() OVER (ORDER BY statements DESC, linked), 0
 			FROM (SELECT source_table AS linked, sum(statements) AS statements, max(last_event) AS last_event
 			      FROM table_lineage_daily
-			      WHERE target_table = ANY(:names) AND business_date BETWEEN :from AND :to
+			      WHERE (target_table = :table
+			             OR (target_table = CAST(:former AS text) AND business_date <= CAST(:formerUntil AS date)))
+			        AND business_date BETWEEN :from AND :to
 			      GROUP BY source_table
 			      ORDER BY sum(statements) DESC, source_table LIMIT :limit) upstream
 			UNION ALL
 			SELECT 'LAST', access.role, NULL, NULL, NULL, NULL, max(access.last_event), NULL, 0
 			FROM table_summary
 			CROSS JOIN LATERAL (VALUES ('READ', last_read), ('WRITE', last_write)) AS access (role, last_event)
-			WHERE table_name = ANY(:names)
+			WHERE table_name = :table
+			   OR (table_name = CAST(:former AS text) AND access.last_event < CAST(:formerLeft AS timestamptz))
 			GROUP BY access.role""";
 
 	private final JdbcClient jdbc;
@@ -71,13 +80,27 @@ class ImpactRepository {
 	}
 
 	/**
-	 * What the window's usage part of a report is made of, over the names one table had (its name, and the one
-	 * it had before a rename): the user and source rows, at most {@code limit} downstream and upstream tables
-	 * (most statements first), and the latest read and write ever recorded.
+	 * The name a table had before a rename, which was this table's until it left it.
+	 *
+	 * @param name the former name
+	 * @param left when the rename was seen (the catalog sync that found the new name)
+	 * @param lastDay the business day of {@code left}: the former name's days up to it count
 	 */
-	Usage usage(List<String> names, DateRange range, int limit) {
+	record FormerName(String name, Instant left, LocalDate lastDay) {
+	}
+
+	/**
+	 * What the window's usage part of a report is made of, over the table's name and the name it had before a
+	 * rename, up to the rename (later reads of that name are another table's): the user and source rows, at most
+	 * {@code limit} downstream and upstream tables (most statements first), and the latest read and write ever
+	 * recorded.
+	 */
+	Usage usage(String table, @Nullable FormerName former, DateRange range, int limit) {
 		return jdbc.sql(USAGE)
-			.param("names", new SqlArrayValue("text", names.toArray()))
+			.param("table", table)
+			.param("former", former == null ? null : former.name())
+			.param("formerUntil", former == null ? null : former.lastDay())
+			.param("formerLeft", former == null ? null : Timestamp.from(former.left()))
 			.param("from", range.from())
 			.param("to", range.to())
 			.param("limit", limit)

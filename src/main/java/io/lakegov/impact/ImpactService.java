@@ -1,5 +1,6 @@
 package io.lakegov.impact;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -7,6 +8,7 @@ import java.util.stream.Collectors;
 
 import io.lakegov.catalog.Deprecations;
 import io.lakegov.catalog.TableInventory;
+import io.lakegov.usage.BusinessDates;
 import io.lakegov.usage.DateRange;
 import io.lakegov.usage.GenerationCache;
 import io.lakegov.usage.ResolvedTable;
@@ -37,6 +39,9 @@ public class ImpactService {
 		.thenComparing(ImpactSource::id)
 		.thenComparing(ImpactSource::role);
 
+	/** Business days an impact report looks back when it is not told otherwise. */
+	public static final int DEFAULT_LOOKBACK_DAYS = 90;
+
 	private final ImpactRepository repository;
 
 	private final TableInventory inventory;
@@ -49,8 +54,11 @@ public class ImpactService {
 
 	private final Deprecations deprecations;
 
+	private final BusinessDates dates;
+
 	ImpactService(ImpactRepository repository, TableInventory inventory, GenerationCache cache,
-			ThroughViews throughViews, ShareRepository shares, Deprecations deprecations) {
+			ThroughViews throughViews, ShareRepository shares, Deprecations deprecations, BusinessDates dates) {
+		this.dates = dates;
 		this.deprecations = deprecations;
 		this.repository = repository;
 		this.shares = shares;
@@ -62,17 +70,18 @@ public class ImpactService {
 	public ImpactReport report(ResolvedTable table, DateRange window) {
 		var status = inventory.status(table.name()).orElse(null);
 		// a table lakegov never saw may still be read through a view or under a shorter name: asked all the same
-		// reads under the name a rename took it from, before the rename, were reads of this table
-		List<String> names = status == null || status.renamedFrom() == null ? List.of(table.name())
-				: List.of(table.name(), status.renamedFrom());
-		ImpactReport report = cache.get(List.of("impact", names, window), () -> usage(table.name(), names, window),
-				ImpactService::rows);
+		// reads under the name a rename took it from, up to the rename, were reads of this table
+		ImpactRepository.FormerName former = status == null || status.renamedFrom() == null || status.firstSeen() == null
+				? null : new ImpactRepository.FormerName(status.renamedFrom(), status.firstSeen(),
+						status.firstSeen().atZone(dates.zone()).toLocalDate());
+		ImpactReport report = cache.get(Arrays.asList("impact", table.name(), former, window),
+				() -> usage(table.name(), former, window), ImpactService::rows);
 		return report.withCatalog(table.seen(), status, deprecations.of(table.name()).orElse(null));
 	}
 
 	/** The report without its catalog part (inventory and mark, {@code null} there). */
-	private ImpactReport usage(String table, List<String> names, DateRange window) {
-		var usage = repository.usage(names, window, MAX_LISTED);
+	private ImpactReport usage(String table, ImpactRepository.FormerName former, DateRange window) {
+		var usage = repository.usage(table, former, window, MAX_LISTED);
 		List<ImpactRepository.UsageRow> rows = usage.rows();
 		List<ImpactUser> readers = users(rows, "READ");
 		List<ImpactUser> writers = users(rows, "WRITE");

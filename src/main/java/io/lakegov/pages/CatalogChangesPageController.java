@@ -45,7 +45,7 @@ class CatalogChangesPageController {
 		model.addAttribute("today", dates.today());
 		model.addAttribute("found", found);
 		model.addAttribute("pager", Pager.of(found.changes(), "page"));
-		model.addAttribute("filtered", change != null);
+		model.addAttribute("filtered", change != null && !change.isBlank());
 		model.addAttribute("kinds", List.of(Choice.any("change", "every change", change, "page"),
 				Choice.of("change", "APPEARED", "appeared", change, "page"), Choice.of("change", "VANISHED", "vanished", change, "page"),
 				Choice.of("change", "RENAMED", "renamed", change, "page")));

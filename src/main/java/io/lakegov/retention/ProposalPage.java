@@ -18,8 +18,7 @@ import io.lakegov.web.PageResponse;
  * unknown, defaults assumed ({@code settingsKnown: false})
  * @param inventoryTables how many of the inventory's tables were looked at
  * @param inventoryCut true when the inventory lists more tables than {@code lakegov.retention.max-inventory-tables}:
- * the most recently altered ones were looked at, and the others are neither proposed for REVIEW_UNUSED nor asked
- * for their settings
+ * the most recently altered ones were looked at, and the others are not proposed for REVIEW_UNUSED
  */
 public record ProposalPage(List<RetentionProposal> items, int page, int size, long totalItems, long totalPages,
 		Availability inventory, Availability metadata, int inventoryTables, boolean inventoryCut) {

@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What the pages say when a list is empty: why, in words that hold for the filter chosen, and never that every
  * table was read when the inventory lists none; and which order of a list is the current one, however the
- * address spells it.
+ * address spells it. The catalog sync is off, so that the inventory stays as empty as the test leaves it.
  */
-@IntegrationTest
+@IntegrationTest(properties = "lakegov.catalog.enabled=false")
 class PageEmptyStatesIntegrationTests {
 
 	@LocalServerPort

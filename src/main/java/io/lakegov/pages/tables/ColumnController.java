@@ -62,10 +62,10 @@ class ColumnController {
 		model.addAttribute("today", dates.today());
 		var report = impact.report(resolved, name, range);
 		model.addAttribute("report", report);
-		model.addAttribute("wider", report.evidence().reads() > 0 ? null : WiderLook.of(range).map(longer -> {
+		model.addAttribute("wider", report.evidence().reads() > 0 ? null : WiderLook.of(range, longer -> {
 			var wider = impact.report(resolved, name, longer);
-			return wider.evidence().reads() == 0 ? null : new WiderLook(longer, wider.evidence().reads(), wider.lastRead());
-		}).orElse(null));
+			return new WiderLook(longer, wider.evidence().reads(), wider.lastRead());
+		}));
 		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		return "tables/column";
 	}

@@ -119,11 +119,10 @@ class TableController {
 		model.addAttribute("maxListed", ImpactService.MAX_LISTED);
 		model.addAttribute("verdict", VerdictWords.of(report));
 		model.addAttribute("wider", report.evidence().reads() + report.evidence().indirectReads() > 0 ? null
-				: WiderLook.of(range).map(longer -> {
+				: WiderLook.of(range, longer -> {
 					var wider = impact.report(resolved, longer);
-					long reads = wider.evidence().reads() + wider.evidence().indirectReads();
-					return reads == 0 ? null : new WiderLook(longer, reads, wider.lastRead());
-				}).orElse(null));
+					return new WiderLook(longer, wider.evidence().reads() + wider.evidence().indirectReads(), wider.lastRead());
+				}));
 		model.addAttribute("chart", UsageChart.of(usage.series(resolved, range), dates.today()));
 
 		var readerPage = readers.readers(resolved, range, new PageRequest(readersPage, size));

@@ -1,8 +1,9 @@
 package io.lakegov.pages.tables;
 
 import java.time.Instant;
-import java.util.Optional;
+import java.util.function.Function;
 
+import io.lakegov.impact.ImpactService;
 import io.lakegov.usage.DateRange;
 import org.jspecify.annotations.Nullable;
 
@@ -16,13 +17,17 @@ import org.jspecify.annotations.Nullable;
  */
 record WiderLook(DateRange range, long reads, @Nullable Instant lastRead) {
 
-	/** Business days the impact API looks back by default. */
-	static final int IMPACT_DAYS = 90;
-
-	/** The longer days ending with {@code shown}'s last day; empty when they are not longer. */
-	static Optional<DateRange> of(DateRange shown) {
-		DateRange longer = DateRange.lastDays(shown.to(), IMPACT_DAYS);
-		return longer.from().isBefore(shown.from()) ? Optional.of(longer) : Optional.empty();
+	/**
+	 * The reads of the impact report's default days ending with {@code shown}'s last day, when those are longer
+	 * than the days shown and {@code look} finds reads in them; null otherwise.
+	 */
+	static @Nullable WiderLook of(DateRange shown, Function<DateRange, WiderLook> look) {
+		DateRange longer = DateRange.lastDays(shown.to(), ImpactService.DEFAULT_LOOKBACK_DAYS);
+		if (!longer.from().isBefore(shown.from())) {
+			return null;
+		}
+		WiderLook found = look.apply(longer);
+		return found.reads() == 0 ? null : found;
 	}
 
 }

@@ -116,26 +116,25 @@ class TableListRepository {
 	/**
 	 * Oldest last access first; tables never read nor written come first of all; shared tables, the given
 	 * tables (read through views in the window) and tables whose name without catalog or schema was read in
-	 * the window (which may have been theirs) are left out. A renamed table's reads and writes under the name it
-	 * had before count as its own.
+	 * the window (which may have been theirs) are left out, and so are renamed tables read in the window under
+	 * the name they had, up to the day of the rename.
 	 */
 	List<Counted<UnusedTable>> unused(DateRange window, List<String> readThroughViews, PageRequest page) {
 		return jdbc.sql("""
-				SELECT i.full_name, i.table_type, i.created, greatest(s.last_read, f.last_read) AS last_read,
-				       greatest(s.last_write, f.last_write) AS last_write,
-				       coalesce(greatest(s.last_write_date, f.last_write_date) >= :from, false) AS written,
-				       count(*) OVER () AS total
+				SELECT i.full_name, i.table_type, i.created, s.last_read, s.last_write,
+				       coalesce(s.last_write_date >= :from, false) AS written, count(*) OVER () AS total
 				FROM table_inventory i
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
-				LEFT JOIN table_summary f ON f.table_name = i.renamed_from
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
-				    AND (f.last_read_date IS NULL OR f.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_daily f
+				                    WHERE f.table_name = i.renamed_from AND f.reads > 0
+				                      AND f.business_date BETWEEN :from AND CAST(i.valid_from AS date))
 				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
 				    AND NOT EXISTS (SELECT 1 FROM table_summary u
 				                    WHERE u.table_name IN (lower(i.table_schema) || '.' || lower(i.table_name), lower(i.table_name))
 				                      AND u.last_read_date >= :from)
 				    AND NOT i.full_name = ANY(:viewed)
-				ORDER BY greatest(s.last_read, s.last_write, f.last_read, f.last_write) ASC NULLS FIRST, i.full_name
+				ORDER BY greatest(s.last_read, s.last_write) ASC NULLS FIRST, i.full_name
 				LIMIT :limit OFFSET :offset""")
 			.param("from", window.from())
 			.param("viewed", TableUsageRepository.array("text", readThroughViews.toArray(String[]::new)))
@@ -155,9 +154,10 @@ class TableListRepository {
 		return jdbc.sql("""
 				SELECT count(*) FROM table_inventory i
 				LEFT JOIN table_summary s ON s.table_name = i.full_name
-				LEFT JOIN table_summary f ON f.table_name = i.renamed_from
 				WHERE i.valid_to IS NULL AND (s.last_read_date IS NULL OR s.last_read_date < :from)
-				    AND (f.last_read_date IS NULL OR f.last_read_date < :from)
+				    AND NOT EXISTS (SELECT 1 FROM table_daily f
+				                    WHERE f.table_name = i.renamed_from AND f.reads > 0
+				                      AND f.business_date BETWEEN :from AND CAST(i.valid_from AS date))
 				    AND NOT EXISTS (SELECT 1 FROM table_share sh WHERE sh.table_name = i.full_name AND sh.removed_at IS NULL)
 				    AND NOT EXISTS (SELECT 1 FROM table_summary u
 				                    WHERE u.table_name IN (lower(i.table_schema) || '.' || lower(i.table_name), lower(i.table_name))

@@ -49,15 +49,16 @@ public class TableLists {
 		return tables.schemasContaining(normalised(text), limit);
 	}
 
-	/**
-	 * The inventory's tables not read in the last days, neither directly nor through a view (shared tables
-	 * never), oldest last access first.
-	 */
 	/** How many tables the lakehouse inventory lists now: none before the first catalog sync. */
 	public long inventoryTables() {
 		return tables.inventoryTables();
 	}
 
+	/**
+	 * The inventory's tables not read in the last days, neither directly nor through a view, nor under their
+	 * name without catalog or schema, nor under the name they had before a rename (shared tables never), oldest
+	 * last access first.
+	 */
 	public UnusedTables unused(int days, PageRequest page) {
 		DateRange window = dates.lastDays(days);
 		List<String> readThroughViews = throughViews.readTables(window);
