@@ -16,12 +16,13 @@ import io.lakegov.web.PageResponse;
  * and the tables nobody time-travelled are not asked for their settings
  * @param metadata how many tables' settings and commit histories the source gave; the others' settings are
  * unknown, defaults assumed ({@code settingsKnown: false})
- * @param inventoryTables how many of the inventory's tables were looked at
- * @param inventoryCut true when the inventory lists more tables than {@code lakegov.retention.max-inventory-tables}:
- * the most recently altered ones were looked at, and the others are not proposed for REVIEW_UNUSED
+ * @param inventoryLimit how many of the inventory's tables are looked at at most, the most recently altered first
+ * ({@code lakegov.retention.max-inventory-tables})
+ * @param inventoryCut true when the inventory lists more tables than {@code inventoryLimit}: the most recently
+ * altered ones were looked at, and the others are not proposed for REVIEW_UNUSED
  */
 public record ProposalPage(List<RetentionProposal> items, int page, int size, long totalItems, long totalPages,
-		Availability inventory, Availability metadata, int inventoryTables, boolean inventoryCut) {
+		Availability inventory, Availability metadata, int inventoryLimit, boolean inventoryCut) {
 
 	public ProposalPage {
 		items = List.copyOf(items);
@@ -37,7 +38,7 @@ public record ProposalPage(List<RetentionProposal> items, int page, int size, lo
 		int toIndex = Math.min(fromIndex + size, matching.size());
 		return new ProposalPage(matching.subList(fromIndex, toIndex), page, size, matching.size(),
 				((long) matching.size() + size - 1) / size, proposals.inventory(), proposals.metadata(),
-				proposals.inventoryTables(), proposals.inventoryCut());
+				proposals.inventoryLimit(), proposals.inventoryCut());
 	}
 
 }

@@ -89,10 +89,10 @@ public class RetentionService {
 	 * @param items RAISE first, then LOWER, then REVIEW_UNUSED; higher confidence first within each
 	 * @param inventory whether the source's table inventory was read
 	 * @param metadata how many of the tables' settings and histories the source gave
-	 * @param inventoryTables the inventory's tables looked at
+	 * @param inventoryLimit the inventory's tables looked at at most, the most recently altered
 	 * @param inventoryCut whether the inventory lists more tables than were looked at
 	 */
-	record Proposals(List<RetentionProposal> items, Availability inventory, Availability metadata, int inventoryTables,
+	record Proposals(List<RetentionProposal> items, Availability inventory, Availability metadata, int inventoryLimit,
 			boolean inventoryCut) {
 
 		boolean complete() {
@@ -189,8 +189,7 @@ public class RetentionService {
 			proposals.addAll(rules.propose(tableFacts));
 		}
 		proposals.sort(ORDER);
-		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability(), inventory.size(),
-				cut);
+		return new Proposals(List.copyOf(proposals), Availability.of(listed), reading.availability(), limit, cut);
 	}
 
 	/**
